@@ -1,0 +1,36 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authHook } from './auth.js';
+import type { ApiDeps } from './context.js';
+import { errorHandler, notFoundHandler } from './errors.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { docsRoutes } from './routes/docs.js';
+import { healthRoutes } from './routes/health.js';
+import { operatorRoutes } from './routes/operator.js';
+import { streamRoutes } from './routes/stream.js';
+import { taskRoutes } from './routes/tasks.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyInstance {
+  const app = Fastify({
+    logger: logger as never,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // JSON only: other bodies get 415 rather than being read as strings.
+  app.removeContentTypeParser(['text/plain']);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', authHook(d.tokens));
+  app.addHook('onResponse', async (req, reply) => {
+    d.metrics.httpRequests.inc({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+  });
+  healthRoutes(app, d);
+  taskRoutes(app, d);
+  streamRoutes(app, d);
+  catalogRoutes(app, d);
+  operatorRoutes(app, d);
+  docsRoutes(app, d);
+  return app;
+}

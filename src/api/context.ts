@@ -1,0 +1,27 @@
+import type { TokenService } from '../auth/tokens.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { CatalogIndex } from '../platforms/catalog.js';
+import type { Registry } from '../platforms/registry.js';
+import type { Store } from '../store/types.js';
+import type { EventBus } from '../tasks/events.js';
+import type { Runner } from '../tasks/runner.js';
+import type { TaskService } from '../tasks/service.js';
+
+/** What the routes need, handed down from the composition root. */
+export interface ApiDeps {
+  config: Config;
+  store: Store;
+  tasks: TaskService;
+  bus: EventBus;
+  runner: Runner;
+  catalog: CatalogIndex;
+  registry: Registry;
+  tokens: TokenService;
+  metrics: Metrics;
+  version: string;
+  startedAt: number;
+  tools: { ffmpeg: boolean; browser: boolean };
+  /** SSE keep-alive interval; 15 s per decisions.md, shorter in tests. */
+  pingMs: number;
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, errorBody } from '../domain/errors.js';
+
+/** One mapping from any thrown error to the spec's error body; never a bare 500 for bad input. */
+export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof ApiError) {
+    reply.code(err.status).send(err.toBody());
+    return;
+  }
+  const fe = err as FastifyError;
+  const status = fe.statusCode ?? 500;
+  if (status === 413) {
+    reply.code(413).send({ ok: false, error: errorBody('invalid_request', 'request body larger than 1 MiB') });
+    return;
+  }
+  if (status === 415) {
+    reply.code(415).send({ ok: false, error: errorBody('invalid_request', 'send the body as application/json') });
+    return;
+  }
+  if (status >= 400 && status < 500) {
+    const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? `malformed JSON body: ${err.message}` : err.message;
+    reply.code(status).send({ ok: false, error: errorBody('invalid_request', message) });
+    return;
+  }
+  req.log.error({ err }, 'unhandled error');
+  reply.code(500).send({ ok: false, error: errorBody('upstream_error', 'internal error') });
+}
+
+export function notFoundHandler(req: FastifyRequest, reply: FastifyReply): void {
+  reply.code(404).send({ ok: false, error: errorBody('not_found', `no route ${req.method} ${req.url.split('?')[0]}`) });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { TaskEvent } from '../../tasks/events.js';
+import { isFinished, taskJson } from '../../tasks/serialize.js';
+import type { ApiDeps } from '../context.js';
+
+const frame = (e: TaskEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`;
+
+/** SSE per decisions.md: status/progress/result events with increasing ids, Last-Event-ID resume, pings. */
+export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
+  app.get('/v1/tasks/:id/stream', { config: { scope: 'read' } }, async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const first = d.tasks.get(id);
+    const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, string>).last_event_id;
+    const lastId = /^\d{1,12}$/.test(String(rawLast ?? '')) ? Number(rawLast) : 0;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+
+    let closed = false;
+    let sentUpTo = lastId;
+    const send = (e: TaskEvent) => {
+      if (closed || e.id <= sentUpTo) return;
+      sentUpTo = e.id;
+      res.write(frame(e));
+      if (e.type === 'result') finish();
+    };
+    const ping = setInterval(() => {
+      if (!closed) res.write(': ping\n\n');
+    }, d.pingMs);
+    // Subscribe before reading the state so no transition falls between the two.
+    const off = d.bus.subscribe(id, first.event_seq, send);
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      off();
+      res.end();
+    };
+    req.raw.on('close', finish);
+
+    const row = d.tasks.get(id);
+    const missed = d.bus.since(id, lastId);
+    if (isFinished(row.status)) {
+      if (missed.some((e) => e.type === 'result')) for (const e of missed) send(e);
+      else if (lastId < row.event_seq) {
+        // The bus no longer remembers this task (restart, or born finished): restate its end.
+        send({ id: Math.max(lastId + 1, row.event_seq - 1), type: 'status', data: taskJson(row, false) });
+        send({ id: Math.max(lastId + 2, row.event_seq), type: 'result', data: taskJson(row, true) });
+      }
+      finish();
+      return;
+    }
+    if (missed.length) for (const e of missed) send(e);
+    else if (lastId === 0) send({ id: Math.max(1, row.event_seq), type: 'status', data: taskJson(row, false) });
+  });
+}

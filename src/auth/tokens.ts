@@ -1,0 +1,81 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../domain/errors.js';
+import type { Store, TokenRow } from '../store/types.js';
+
+export const SCOPES = ['read', 'write', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface TokenInfo {
+  id: string;
+  name: string | null;
+  scopes: Scope[];
+  created_at: string;
+  revoked_at?: string;
+}
+
+const TOKEN_PREFIX = 'crw_';
+const TOKEN_RE = /^crw_[A-Za-z0-9_-]{43}$/;
+const ID_RE = /^tok_[a-f0-9]{16}$/;
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export function parseScopes(input: string | string[]): Scope[] {
+  const list = (Array.isArray(input) ? input : input.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (!list.length) throw new ApiError('invalid_request', 'scopes: give at least one of read, write, admin');
+  for (const s of list) if (!(SCOPES as readonly string[]).includes(s)) throw new ApiError('invalid_request', `scopes: unknown scope "${s}" (read, write, admin)`);
+  return [...new Set(list)] as Scope[];
+}
+
+/** Tokens are 256 random bits, stored only as a SHA-256 hash. */
+export class TokenService {
+  constructor(private readonly store: Store) {}
+
+  create(scopes: Scope[], name?: string): { token: string; info: TokenInfo } {
+    if (name !== undefined && (name.length > 100 || /[\u0000-\u001f]/.test(name))) throw new ApiError('invalid_request', 'name: at most 100 printable characters');
+    const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const row: TokenRow = {
+      id: `tok_${randomBytes(8).toString('hex')}`,
+      name: name ?? null,
+      hash: hashToken(token),
+      scopes: scopes.join(','),
+      created_at: Date.now(),
+      revoked_at: null,
+    };
+    this.store.tokenInsert(row);
+    return { token, info: toInfo(row) };
+  }
+
+  /** The token's row if it is valid and not revoked; read from the store on every call so revocation is immediate. */
+  verify(token: string): TokenRow | undefined {
+    if (!TOKEN_RE.test(token)) return undefined;
+    const hash = hashToken(token);
+    const row = this.store.tokenByHash(hash);
+    if (!row || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
+    return row;
+  }
+
+  list(): TokenInfo[] {
+    return this.store.tokenList().map(toInfo);
+  }
+
+  /** Revokes by id or by the token itself; returns the id, or undefined if there is no such live token. */
+  revoke(tokenOrId: string): { id: string; already: boolean } | undefined {
+    const row = ID_RE.test(tokenOrId) ? this.store.tokenById(tokenOrId) : TOKEN_RE.test(tokenOrId) ? this.store.tokenByHash(hashToken(tokenOrId)) : undefined;
+    if (!row) return undefined;
+    const changed = this.store.tokenRevoke(row.id, Date.now());
+    return { id: row.id, already: !changed };
+  }
+
+  get(id: string): TokenInfo | undefined {
+    const row = ID_RE.test(id) ? this.store.tokenById(id) : undefined;
+    return row ? toInfo(row) : undefined;
+  }
+}
+
+export function toInfo(row: TokenRow): TokenInfo {
+  const info: TokenInfo = { id: row.id, name: row.name, scopes: row.scopes.split(',') as Scope[], created_at: new Date(row.created_at).toISOString() };
+  if (row.revoked_at !== null) info.revoked_at = new Date(row.revoked_at).toISOString();
+  return info;
+}

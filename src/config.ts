@@ -1,0 +1,73 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const EnvSchema = z.object({
+  PORT: intIn(0, 65535).optional(),
+  HOST: z.string().trim().min(1).optional(),
+  CRAWLER_DATA_DIR: z.string().trim().min(1).optional(),
+  CRAWLER_REPLAY: z.string().trim().optional(),
+  CRAWLER_PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^https?:\/\/[^/\s]+(\/.*)?$/.test(s), 'expected an http(s) URL such as https://crawler.example.com')
+    .optional(),
+  CRAWLER_WORKERS: intIn(1, 256).optional(),
+  CRAWLER_ACCOUNT_SLOTS: intIn(1, 64).optional(),
+  CRAWLER_MIN_GAP_MS: intIn(0, 600_000).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** HAR files or directories; empty when crawling live. */
+  replay: string[];
+  publicUrl?: string;
+  workers: number;
+  accountSlots: number;
+  /** Overrides every platform's minimum gap between requests when set. */
+  minGapMs?: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const picked = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = EnvSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(picked[i.path[0] as string])}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const replay = (e.CRAWLER_REPLAY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => resolve(s));
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: resolve(e.CRAWLER_DATA_DIR ?? './data'),
+    replay,
+    publicUrl: e.CRAWLER_PUBLIC_URL ? e.CRAWLER_PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    workers: e.CRAWLER_WORKERS ?? Math.max(4, availableParallelism() * 2),
+    accountSlots: e.CRAWLER_ACCOUNT_SLOTS ?? 1,
+    minGapMs: e.CRAWLER_MIN_GAP_MS ?? (replay.length ? 0 : undefined),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

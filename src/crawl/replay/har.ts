@@ -1,0 +1,138 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** One recorded exchange, ready to be matched and served. */
+export interface Recording {
+  method: string;
+  url: URL;
+  /** Query and body params together (body: form fields, or JSON flattened to dot paths). */
+  params: Map<string, string>;
+  status: number;
+  statusText: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  file: string;
+  index: number;
+}
+
+interface HarEntry {
+  request: {
+    method: string;
+    url: string;
+    postData?: { mimeType?: string; text?: string; params?: Array<{ name: string; value?: string }> };
+  };
+  response: {
+    status: number;
+    statusText?: string;
+    headers?: Array<{ name: string; value: string }>;
+    content?: { text?: string; encoding?: string; mimeType?: string };
+  };
+}
+
+/** Headers that describe the recorded transfer, not the content we serve back. */
+const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** Loads every .har under each path (a file, or a directory searched recursively). */
+export function loadRecordings(paths: readonly string[]): Recording[] {
+  const out: Recording[] = [];
+  for (const p of paths) {
+    for (const file of harFiles(resolve(p))) out.push(...parseHar(file, readFileSync(file, 'utf8')));
+  }
+  return out;
+}
+
+function harFiles(path: string): string[] {
+  const st = statSync(path);
+  if (st.isFile()) return [path];
+  const files: string[] = [];
+  for (const name of readdirSync(path).sort()) {
+    const full = join(path, name);
+    const s = statSync(full);
+    if (s.isDirectory()) files.push(...harFiles(full));
+    else if (name.endsWith('.har')) files.push(full);
+  }
+  return files;
+}
+
+export function parseHar(file: string, text: string): Recording[] {
+  let har: { log?: { entries?: HarEntry[] } };
+  try {
+    har = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`replay: ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  const entries = har.log?.entries;
+  if (!Array.isArray(entries)) throw new Error(`replay: ${file} has no log.entries (not a HAR 1.2 file)`);
+  return entries.map((e, index) => {
+    const url = new URL(e.request.url);
+    const content = e.response.content ?? {};
+    const body = content.text === undefined ? Buffer.alloc(0) : content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : Buffer.from(content.text, 'utf8');
+    const headers = (e.response.headers ?? [])
+      .filter((h) => !TRANSFER_HEADERS.has(h.name.toLowerCase()))
+      .map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
+    if (!headers.some(([n]) => n === 'content-type') && content.mimeType) headers.push(['content-type', content.mimeType]);
+    return {
+      method: e.request.method.toUpperCase(),
+      url,
+      params: requestParams(url, e.request.postData),
+      status: e.response.status,
+      statusText: e.response.statusText ?? '',
+      headers,
+      body,
+      file,
+      index,
+    };
+  });
+}
+
+export function requestParams(url: URL, post?: { mimeType?: string; text?: string; params?: Array<{ name: string; value?: string }> }): Map<string, string> {
+  const params = new Map<string, string>();
+  const add = (k: string, v: string) => params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
+  url.searchParams.forEach((v, k) => add(k, v));
+  if (!post) return params;
+  if (post.params?.length) {
+    for (const p of post.params) add(p.name, p.value ?? '');
+    return params;
+  }
+  addBodyParams(post.text, post.mimeType, add);
+  return params;
+}
+
+export function addBodyParams(text: string | undefined, mimeType: string | undefined, add: (k: string, v: string) => void): void {
+  if (!text) return;
+  const trimmed = text.trim();
+  if ((mimeType ?? '').includes('json') || trimmed.startsWith('{')) {
+    try {
+      flatten(JSON.parse(trimmed), '', add);
+      return;
+    } catch {
+      /* not JSON after all */
+    }
+  }
+  if ((mimeType ?? '').includes('x-www-form-urlencoded') || /^[^=&\s]+=[^&]*(&|$)/.test(trimmed)) {
+    new URLSearchParams(trimmed).forEach((v, k) => add(k, v));
+  }
+}
+
+function flatten(value: unknown, prefix: string, add: (k: string, v: string) => void): void {
+  if (value === null || typeof value !== 'object') {
+    if (prefix) add(prefix, String(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (prefix) add(prefix, JSON.stringify(value));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && /^\s*[{]/.test(v)) {
+      // GraphQL clients send variables as a JSON string; identifying ids live inside it.
+      try {
+        flatten(JSON.parse(v), prefix ? `${prefix}.${k}` : k, add);
+        continue;
+      } catch {
+        /* keep as a plain string */
+      }
+    }
+    flatten(v, prefix ? `${prefix}.${k}` : k, add);
+  }
+}

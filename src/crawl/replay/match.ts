@@ -1,0 +1,102 @@
+import type { ReplayRules } from '../../platforms/types.js';
+import type { Recording } from './har.js';
+
+/** Params that are signatures, timestamps or cache-busters on many platforms. */
+const DEFAULT_VOLATILE = ['_', '_t', 'ts', 'timestamp', 'nonce', 'sign', 'signature', 'w_rid', 'wts', 'a_bogus', 'X-Bogus', 'msToken', 'x-s', 'x-t', 'callback', 'jsonp'];
+/** Params that name the resource: a recording carrying another value is never served. */
+const DEFAULT_IDENTIFYING = [
+  'id', 'ids', 'q', 'query', 'keyword', 'keywords', 'search_query', 'uid', 'mid', 'bvid', 'aid', 'oid', 'user_id', 'userId', 'username',
+  'screen_name', 'handle', 'actor', 'uri', 'url', 'videoId', 'video_id', 'channel_id', 'sec_user_id', 'aweme_id', 'note_id', 'status_id',
+  'containerid', 'value', 'browseId', 'variables.id', 'variables.userId', 'variables.screen_name',
+];
+/** Paging params: a recording of another page is never served. */
+const DEFAULT_CURSOR = ['cursor', 'page', 'pn', 'page_num', 'since_id', 'max_id', 'offset', 'continuation', 'after', 'before', 'pcursor', 'min_id', 'page_token', 'pageToken', 'variables.cursor'];
+
+export interface CompiledRules {
+  volatile: Set<string>;
+  identifying: Set<string>;
+  cursor: Set<string>;
+}
+
+export function compileRules(rules?: ReplayRules): CompiledRules {
+  const cursor = new Set([...DEFAULT_CURSOR, ...(rules?.cursor ?? [])]);
+  const identifying = new Set([...DEFAULT_IDENTIFYING, ...(rules?.identifying ?? [])]);
+  const volatile = new Set([...DEFAULT_VOLATILE, ...(rules?.volatile ?? [])]);
+  // An adapter may demote a default: naming a param volatile wins over the defaults.
+  for (const v of rules?.volatile ?? []) {
+    identifying.delete(v);
+    cursor.delete(v);
+  }
+  for (const c of rules?.cursor ?? []) identifying.delete(c);
+  return { volatile, identifying, cursor };
+}
+
+export interface ReplayRequest {
+  method: string;
+  url: URL;
+  params: Map<string, string>;
+}
+
+export type MatchResult = { recording: Recording; score: number } | { miss: string };
+
+/** Picks the best recording for a request, or says why none fits. */
+export function matchRequest(req: ReplayRequest, recordings: readonly Recording[], rules: CompiledRules, uses: Map<Recording, number>): MatchResult {
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const path = normPath(req.url.pathname);
+  const host = req.url.host.toLowerCase();
+  let best: { recording: Recording; score: number } | undefined;
+  let nearest = '';
+  for (const rec of recordings) {
+    const recMethod = rec.method === 'HEAD' ? 'GET' : rec.method;
+    if (recMethod !== method || rec.url.host.toLowerCase() !== host || normPath(rec.url.pathname) !== path) continue;
+    const verdict = compareParams(req.params, rec.params, rules);
+    if (typeof verdict === 'string') {
+      nearest ||= `${rec.file.split('/').pop()}#${rec.index}: ${verdict}`;
+      continue;
+    }
+    if (!best || verdict > best.score || (verdict === best.score && (uses.get(rec) ?? 0) < (uses.get(best.recording) ?? 0))) {
+      best = { recording: rec, score: verdict };
+    }
+  }
+  if (best) return best;
+  return { miss: nearest ? `nearest recording ${nearest}` : `no recording of ${method} ${host}${path}` };
+}
+
+/** A score when the params are compatible, or the reason they are not. */
+export function compareParams(req: Map<string, string>, rec: Map<string, string>, rules: CompiledRules): number | string {
+  let idAgree = 0;
+  let reqHasId = false;
+  let recHasId = false;
+  let equal = 0;
+  let differ = 0;
+  let oneSided = 0;
+  const keys = new Set([...req.keys(), ...rec.keys()]);
+  for (const k of keys) {
+    if (rules.volatile.has(k)) continue;
+    const a = req.get(k);
+    const b = rec.get(k);
+    if (rules.cursor.has(k)) {
+      if (a !== b) return `${k} differs (${a ?? 'absent'} vs recorded ${b ?? 'absent'})`;
+      if (a !== undefined) equal++;
+      continue;
+    }
+    if (rules.identifying.has(k)) {
+      if (a !== undefined) reqHasId = true;
+      if (b !== undefined) recHasId = true;
+      if (a !== undefined && b !== undefined) {
+        if (a !== b) return `${k} differs (${a} vs recorded ${b})`;
+        idAgree++;
+      }
+      continue;
+    }
+    if (a === undefined || b === undefined) oneSided++;
+    else if (a === b) equal++;
+    else differ++;
+  }
+  if (reqHasId && idAgree === 0) return recHasId ? 'no identifying param in common' : 'the recording carries none of the identifying params';
+  return idAgree * 100 + equal * 10 - differ * 3 - oneSided;
+}
+
+function normPath(p: string): string {
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}

@@ -1,0 +1,77 @@
+import type { CatalogEntry } from '../domain/catalog.js';
+import type { PlatformAdapter } from '../platforms/types.js';
+import { DEFAULT_LIMIT, LIMIT_MAX, MAX_ITEMS_MAX } from '../tasks/params.js';
+import { WAIT_MAX_MS } from '../tasks/service.js';
+
+/** The plain-text guide for agents and scripts, generated from the catalog so it cannot drift. */
+export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly PlatformAdapter[], baseUrl: string): string {
+  const base = baseUrl || 'http://localhost:8080';
+  const lines: string[] = [];
+  const out = (s = '') => lines.push(s);
+  out('SOCIAL CRAWLER API - GUIDE FOR AGENTS AND SCRIPTS');
+  out('');
+  out(`Base URL: ${base}   All API routes are under /v1. Bodies are JSON.`);
+  out('Auth: header "Authorization: Bearer <token>" (capital B). Public: GET /v1/health, /v1/media, /v1/preview.');
+  out('Scopes: read (crawl), write (publish), admin (tokens). Missing/invalid token: 401 auth_required; wrong scope: 403 forbidden_scope.');
+  out('');
+  out('HOW TO CRAWL');
+  out(`1. POST /v1/tasks?wait=${WAIT_MAX_MS}  body {"source":"<platform>","action":"<action>","params":{...}}`);
+  out(`   Finished within wait ms -> 200 with the whole task; otherwise 202 {task_id,status}. wait is 0..${WAIT_MAX_MS}.`);
+  out('2. GET /v1/tasks/{task_id} until status is succeeded, failed or cancelled (or stream: GET /v1/tasks/{id}/stream, SSE).');
+  out('3. Read task.result. Branch on result.source and result.error.code, never on message or an empty list:');
+  out('   live = crawled now; cache = served from cache (see age_s); empty = the platform honestly said no results;');
+  out('   blocked = captcha/risk control (ok false, retryable: retry later, do not re-login).');
+  out('   error.code session_expired = the stored login lapsed (see GET /v1/profiles); not_found = gone; rate_limited/timeout/upstream_error = retry later.');
+  out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
+  out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
+  out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
+  out('');
+  out('RESULT SHAPES');
+  out('  search, posts, hot, recommended, detail -> {ok, source, count, items: Item[], next_cursor?, age_s?, ms, error?, warnings?}');
+  out('  comments -> {source, total, has_more, cursor?, ms, items: Comment[]}   (no top-level ok)');
+  out('  user -> {ok, source, items: [], ms, data: {platform, author}}');
+  out('  trending -> {ok, source, items: [], ms, data: {platform, trends: [{word, source, rank, hot_value?, url?}]}}');
+  out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
+  out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
+  out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');
+  out('Media URLs are service-hosted (/v1/media?u=...); never fetch platform CDNs directly.');
+  out('');
+  out('COMMON PARAMS');
+  out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) for the next page; bypasses cache.`);
+  out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
+  out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
+  out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
+  out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
+  out('');
+  out('PLATFORMS AND ACTIONS (generated from GET /v1/task-sources)');
+  for (const a of adapters) {
+    out('');
+    out(`${a.id} (${a.name}, ${a.region}; auth: ${a.auth})${a.categories?.length ? `; categories: ${a.categories.map((c) => c.id).join(', ')}` : ''}`);
+    for (const e of entries.filter((x) => x.group === a.id)) {
+      out(`  ${e.name}: ${e.summary}`);
+      const own = e.params.filter((p) => p.required || !COMMON.has(p.name));
+      for (const p of own) {
+        const bits = [p.type, p.required ? 'required' : 'optional'];
+        if (p.enum) bits.push(`one of ${p.enum.join('|')}`);
+        if (p.default !== undefined) bits.push(`default ${JSON.stringify(p.default)}`);
+        out(`      ${p.name} (${bits.join(', ')}): ${p.description}`);
+      }
+      const common = e.params.filter((p) => !p.required && COMMON.has(p.name)).map((p) => p.name);
+      if (common.length) out(`      also: ${common.join(', ')}`);
+    }
+  }
+  out('');
+  out('EXAMPLE');
+  const example = entries.find((e) => e.name.endsWith('.posts')) ?? entries[0];
+  if (example) {
+    const [src, act] = example.name.split('.');
+    out(`  curl -s -X POST "${base}/v1/tasks?wait=8000" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\`);
+    out(`       -d '{"source":"${src}","action":"${act}","params":{"query":"<creator or post reference>","limit":10}}'`);
+  }
+  out('');
+  return lines.join('\n');
+}
+
+const COMMON = new Set([
+  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items',
+]);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const PARAM_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
+
+export const CatalogParamSchema = z.object({
+  name: z.string(),
+  type: z.enum(PARAM_TYPES),
+  required: z.boolean(),
+  default: z.unknown().optional(),
+  description: z.string(),
+  enum: z.array(z.string()).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+export type CatalogParam = z.infer<typeof CatalogParamSchema>;
+
+export const CatalogEntrySchema = z.object({
+  name: z.string(),
+  group: z.string(),
+  summary: z.string(),
+  params: z.array(CatalogParamSchema),
+  confirm: z.boolean().optional(),
+  write: z.boolean().optional(),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
+
+export const CategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  actions: z.array(z.enum(['hot', 'recommended'])),
+});
+export type Category = z.infer<typeof CategorySchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from './errors.js';
+
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const ACTIONS = [
+  'search', 'posts', 'user', 'detail', 'comments', 'hot', 'recommended', 'trending',
+  'download', 'post.create', 'comment.create', 'delete',
+] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+export const TaskSubmitSchema = z.object({
+  source: z.string().min(1).max(64),
+  action: z.string().min(1).max(64),
+  params: z.record(z.string(), z.unknown()).optional().default({}),
+}).strict();
+export type TaskSubmit = z.infer<typeof TaskSubmitSchema>;
+
+export const ProgressSchema = z.object({ items: z.number().int(), pages: z.number().int() });
+export type Progress = z.infer<typeof ProgressSchema>;
+
+export const TaskSchema = z.object({
+  task_id: z.string(),
+  status: z.enum(TASK_STATUSES),
+  source: z.string(),
+  action: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  started_at: z.string().optional(),
+  finished_at: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  progress: ProgressSchema.optional(),
+  result: z.unknown().optional(),
+  error: ErrorBodySchema.optional(),
+});
+export type Task = z.infer<typeof TaskSchema>;

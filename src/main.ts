@@ -1,0 +1,125 @@
+import { Command } from 'commander';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseScopes, TokenService } from './auth/tokens.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { ApiError } from './domain/errors.js';
+import { createService } from './service.js';
+import { openDatabase, SqliteStore } from './store/sqlite.js';
+
+const program = new Command();
+program.name('crawler').description('Social-platform crawler service').showHelpAfterError();
+
+function config(overrides: Partial<Config> = {}): Config {
+  try {
+    return loadConfig(process.env, overrides);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+async function serve(cfg: Config, banner?: (url: string) => string): Promise<void> {
+  const service = createService(cfg);
+  const url = await service.listen();
+  service.log.info({ url, replay: cfg.replay.length > 0, dataDir: cfg.dataDir }, 'crawler listening');
+  if (banner) process.stdout.write(banner(url));
+  const shutdown = (signal: string) => {
+    service.log.info({ signal }, 'shutting down');
+    void service.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+program
+  .command('serve')
+  .description('run the HTTP API and the workers (configuration from the environment, see README)')
+  .action(async () => serve(config()));
+
+program
+  .command('demo')
+  .description('run the service in replay mode on the bundled hand-made sandbox recordings, and print a token')
+  .action(async () => {
+    const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+    const cfg = config({ replay: [join(root, 'sandbox')], dataDir: resolve(process.env.CRAWLER_DATA_DIR ?? './data/demo'), minGapMs: 0 });
+    const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+    const { token } = new TokenService(store).create(['read', 'write', 'admin'], 'demo');
+    store.close();
+    await serve(cfg, (url) => {
+      const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+      return [
+        '',
+        `Demo running at ${base} in replay mode (answers come from ./sandbox recordings, never the network).`,
+        `Token (read, write, admin): ${token}`,
+        '',
+        `  export TOKEN=${token}`,
+        `  curl -s ${base}/v1/health`,
+        `  curl -s -H "Authorization: Bearer $TOKEN" ${base}/v1/task-sources`,
+        `  curl -s -X POST "${base}/v1/tasks?wait=8000" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\`,
+        `       -d '{"source":"weibo","action":"posts","params":{"query":"6279793937","limit":5}}'`,
+        `  curl -s ${base}/docs/agent.txt`,
+        '',
+      ].join('\n');
+    });
+  });
+
+const tokens = program.command('tokens').description('manage API tokens (works while the server runs: revocation is immediate)');
+
+function tokenService(): { svc: TokenService; close: () => void } {
+  const cfg = config();
+  const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+  return { svc: new TokenService(store), close: () => store.close() };
+}
+
+function fail(e: unknown): never {
+  process.stderr.write(`${e instanceof ApiError ? e.message : (e as Error).message}\n`);
+  process.exit(1);
+}
+
+tokens
+  .command('create')
+  .description('create a token and print it alone on stdout')
+  .requiredOption('--scopes <list>', 'comma-separated: read,write,admin')
+  .option('--name <name>', 'a label for the token')
+  .action((o: { scopes: string; name?: string }) => {
+    const { svc, close } = tokenService();
+    try {
+      const { token, info } = svc.create(parseScopes(o.scopes), o.name);
+      process.stdout.write(`${token}\n`);
+      process.stderr.write(`created ${info.id} (${info.scopes.join(',')})\n`);
+    } catch (e) {
+      fail(e);
+    } finally {
+      close();
+    }
+  });
+
+tokens
+  .command('list')
+  .description('list tokens (never their secrets)')
+  .option('--json', 'print JSON')
+  .action((o: { json?: boolean }) => {
+    const { svc, close } = tokenService();
+    const list = svc.list();
+    close();
+    if (o.json) return void process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    for (const t of list) process.stdout.write(`${t.id}\t${t.scopes.join(',')}\t${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}\t${t.created_at}\t${t.name ?? ''}\n`);
+  });
+
+tokens
+  .command('revoke <tokenOrId>')
+  .description('revoke a token by its id (tok_…) or by the token itself')
+  .action((tokenOrId: string) => {
+    const { svc, close } = tokenService();
+    const done = svc.revoke(tokenOrId);
+    close();
+    if (!done) fail(new Error('no such token'));
+    process.stdout.write(`${done.already ? 'already revoked' : 'revoked'} ${done.id}\n`);
+  });
+
+program.parseAsync(process.argv).catch(fail);

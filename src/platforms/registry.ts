@@ -1,0 +1,23 @@
+import type { PlatformAdapter } from './types.js';
+const weibo = undefined as unknown as PlatformAdapter;
+
+/** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
+export const ADAPTERS: readonly PlatformAdapter[] = [];
+
+export class Registry {
+  private readonly byId = new Map<string, PlatformAdapter>();
+  constructor(readonly adapters: readonly PlatformAdapter[] = ADAPTERS) {
+    for (const a of adapters) {
+      this.byId.set(a.id, a);
+      for (const alias of a.aliases ?? []) this.byId.set(alias, a);
+    }
+  }
+  get(source: string): PlatformAdapter | undefined {
+    return this.byId.get(source.toLowerCase());
+  }
+  /** Adapter whose API hosts include this host (for replay rules). */
+  forHost(host: string): PlatformAdapter | undefined {
+    const h = host.toLowerCase();
+    return this.adapters.find((a) => [...a.hosts, ...a.mediaHosts].some((p) => (p.startsWith('.') ? h.endsWith(p) : h === p)));
+  }
+}

@@ -1,0 +1,117 @@
+import type { Logger } from 'pino';
+import type { CatalogParam, Category } from '../domain/catalog.js';
+import type { ItemType, Stats } from '../domain/item.js';
+import type { Author, Comment, Trend } from '../domain/results.js';
+import type { ActionName } from '../domain/task.js';
+import type { HttpClient } from '../crawl/http.js';
+
+/** What an adapter returns for one post; the runner turns it into an Item (ids, author_url, media URLs). */
+export interface ItemDraft {
+  native_id: string;
+  type: ItemType;
+  title?: string;
+  text?: string;
+  author?: string;
+  author_id?: string;
+  author_handle?: string;
+  /** Canonical URL of the post. */
+  url?: string;
+  /** Origin cover URL; the runner rewrites it to the service-hosted form. */
+  thumb?: string;
+  /** Origin media URLs; the runner rewrites them. */
+  media?: Array<{ kind: 'video' | 'image'; url: string; w?: number; h?: number; duration_s?: number }>;
+  ts?: number;
+  duration_s?: number;
+  aspect?: { width: number; height: number };
+  stats: Stats;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Native cursor for the next page; absent on the last page. */
+  next_cursor?: string;
+  /** Total count the platform reports (comments). */
+  total?: number;
+}
+
+export interface CrawlContext {
+  platform: string;
+  profile: string;
+  http: HttpClient;
+  /** Cookies of the profile, as a Cookie header string, when one is stored. */
+  session: { cookies?: string };
+  signal: AbortSignal;
+  log: Logger;
+  /** A non-fatal note for the caller (lands in the result's warnings). */
+  warn(message: string): void;
+}
+
+/** Params after validation: common ones (limit, cursor, …) plus the action's own. */
+export type Params = Record<string, unknown> & { query?: string; category?: string };
+
+export interface ItemsAction {
+  shape: 'items';
+  summary: string;
+  params?: CatalogParam[];
+  /** posts only: supports params.max_items walking. */
+  walk?: boolean;
+  /** hot/recommended: accepts params.category from the adapter's categories. */
+  categories?: boolean;
+  /** Fetch one page; cursor is the native cursor from the previous page, absent for the first. */
+  page(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>>;
+}
+
+export interface CommentsAction {
+  shape: 'comments';
+  summary: string;
+  params?: CatalogParam[];
+  page(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>>;
+}
+
+export interface CreatorAction {
+  shape: 'creator';
+  summary: string;
+  params?: CatalogParam[];
+  /** null: the platform honestly said there is nothing (source empty). */
+  run(ctx: CrawlContext, params: Params): Promise<Author | null>;
+}
+
+export interface TrendsAction {
+  shape: 'trends';
+  summary: string;
+  params?: CatalogParam[];
+  run(ctx: CrawlContext, params: Params): Promise<Trend[]>;
+}
+
+export type ActionDef = ItemsAction | CommentsAction | CreatorAction | TrendsAction;
+
+/** How replay matching treats this platform's request params. */
+export interface ReplayRules {
+  /** Ignored entirely: signatures, timestamps, nonces. */
+  volatile?: string[];
+  /** Identify the resource (id, query, container): must agree when both sides carry them, and at least one must agree. */
+  identifying?: string[];
+  /** Paging: must be present on both sides with the same value, or absent on both. */
+  cursor?: string[];
+}
+
+export interface PlatformAdapter {
+  id: string;
+  name: string;
+  region: 'CN' | 'global';
+  aliases?: string[];
+  auth: 'none' | 'cookie' | 'login';
+  /** API/page hosts this adapter talks to (exact, or a suffix starting with a dot). */
+  hosts: string[];
+  /** Media CDN hosts (exact, or a suffix starting with a dot): the media proxy's allowlist. */
+  mediaHosts: string[];
+  /** Headers the media proxy sends to this platform's CDN (Referer, UA). */
+  mediaHeaders?(url: URL): Record<string, string>;
+  /** Minimum gap between two requests of one account, ms. */
+  minGapMs: number;
+  categories?: Category[];
+  replay?: ReplayRules;
+  /** Public profile URL of an author; used to derive Item.author_url centrally. */
+  authorUrl(author: { id?: string; handle?: string }): string | undefined;
+  actions: Partial<Record<ActionName, ActionDef>>;
+}

@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { Agent, type Dispatcher } from 'undici';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './api/app.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { loadRecordings } from './crawl/replay/har.js';
+import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
+import { mediaUrlBuilder } from './media/urls.js';
+import { Metrics } from './metrics.js';
+import { buildCatalog } from './platforms/catalog.js';
+import { Registry } from './platforms/registry.js';
+import { openDatabase, SqliteStore } from './store/sqlite.js';
+import { ResultCache } from './tasks/cache.js';
+import { EventBus } from './tasks/events.js';
+import { Runner } from './tasks/runner.js';
+import { TaskService } from './tasks/service.js';
+
+export interface Service {
+  config: Config;
+  app: FastifyInstance;
+  store: SqliteStore;
+  runner: Runner;
+  tokens: TokenService;
+  dispatcher: Dispatcher;
+  log: Logger;
+  /** Starts the workers (re-queues tasks a dead process left running) and listens. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  registry?: Registry;
+  logger?: Logger;
+  pingMs?: number;
+  /** Outbound dispatcher override (tests). */
+  dispatcher?: Dispatcher;
+}
+
+export const VERSION = readVersion();
+
+/** The composition root: everything is built here from config and handed down; nothing is global. */
+export function createService(config: Config, opts: ServiceOptions = {}): Service {
+  const log = opts.logger ?? pino({ level: config.logLevel });
+  const registry = opts.registry ?? new Registry();
+  const catalog = buildCatalog(registry);
+  const db = openDatabase(join(config.dataDir, 'crawler.sqlite'));
+  const store = new SqliteStore(db);
+  const bus = new EventBus();
+  const metrics = new Metrics(() => store.countByStatus());
+  const cache = new ResultCache(store);
+  const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
+  const runner = new Runner({
+    store,
+    bus,
+    catalog,
+    cache,
+    dispatcher,
+    urls: mediaUrlBuilder(config.publicUrl),
+    metrics,
+    log,
+    workers: config.workers,
+    accountSlots: config.accountSlots,
+    minGapMs: config.minGapMs,
+    replay: config.replay.length > 0,
+  });
+  const tokens = new TokenService(store);
+  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics);
+  const app = buildApp({
+    config,
+    store,
+    tasks,
+    bus,
+    runner,
+    catalog,
+    registry,
+    tokens,
+    metrics,
+    version: VERSION,
+    startedAt: Date.now(),
+    tools: { ffmpeg: hasCommand('ffmpeg', ['-version']), browser: existsSync('/usr/bin/chromium') },
+    pingMs: opts.pingMs ?? 15_000,
+  });
+  const purge = setInterval(() => store.cachePurgeExpired(Date.now()), 60_000);
+  purge.unref();
+  let closed = false;
+  return {
+    config,
+    app,
+    store,
+    runner,
+    tokens,
+    dispatcher,
+    log,
+    async listen() {
+      const orphans = store.requeueOrphans();
+      if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
+      runner.pump();
+      return app.listen({ port: config.port, host: config.host });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(purge);
+      await app.close();
+      await runner.stop();
+      bus.close();
+      store.close();
+    },
+  };
+}
+
+function outboundDispatcher(config: Config, registry: Registry, log: Logger): Dispatcher {
+  if (!config.replay.length) return new Agent({ connections: 32, keepAliveTimeout: 10_000 });
+  const recordings = loadRecordings(config.replay);
+  log.info({ recordings: recordings.length, paths: config.replay }, 'replay mode: answering platform requests from recordings');
+  return new ReplayDispatcher({
+    recordings,
+    rulesFor: (host) => registry.forHost(host)?.replay,
+    onMiss: (miss) => log.warn({ method: miss.method, url: miss.url }, miss.message),
+  });
+}
+
+function hasCommand(cmd: string, args: string[]): boolean {
+  try {
+    return spawnSync(cmd, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
+  } catch {
+    return false;
+  }
+}
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,0 +1,96 @@
+import type { ErrorBody } from '../domain/errors.js';
+import type { Progress, TaskStatus } from '../domain/task.js';
+
+export interface TaskRow {
+  id: string;
+  status: TaskStatus;
+  source: string;
+  action: string;
+  /** Validated params as JSON text. */
+  params: string;
+  /** platform:profile, the slot this task runs in. */
+  account: string;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  attempts: number;
+  progress: string | null;
+  /** Result JSON text, served as is. */
+  result: string | null;
+  error: string | null;
+  owner: string | null;
+  event_seq: number;
+}
+
+export interface NewTask {
+  id: string;
+  source: string;
+  action: string;
+  params: string;
+  account: string;
+  owner: string | null;
+  createdAt: number;
+  /** A task born finished (cache hit). */
+  finished?: { result: string };
+}
+
+export interface TokenRow {
+  id: string;
+  name: string | null;
+  hash: Buffer;
+  scopes: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ProfileRow {
+  platform: string;
+  name: string;
+  cookies: string | null;
+  health: 'ok' | 'cooling' | 'session_expired' | 'unknown';
+  checked_at: number | null;
+  used_at: number | null;
+}
+
+export interface CacheEntry {
+  /** Result JSON split around the age_s value, so a hit costs one string join. */
+  head: string;
+  tail: string;
+  created_at: number;
+}
+
+/** Persistence port: SQLite now, Postgres later. Every method is synchronous-fast on the embedded backend. */
+export interface Store {
+  insertTask(t: NewTask): void;
+  getTask(id: string): TaskRow | undefined;
+  /** queued → running; returns the claimed row, or undefined if another worker won. */
+  markRunning(id: string, at: number): TaskRow | undefined;
+  /** running → succeeded/failed, only if the run (attempt) is still current. */
+  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): boolean;
+  setProgress(id: string, progress: Progress, eventSeq: number): void;
+  /** queued|running → cancelled; returns the row after. */
+  cancelTask(id: string, at: number, eventSeq: number): TaskRow | undefined;
+  /** Back to queued with attempts + 1. */
+  requeueTask(id: string, eventSeq: number): TaskRow | undefined;
+  countByStatus(): Record<string, number>;
+  /** The oldest queued task whose account is not in the busy list. */
+  nextQueued(busyAccounts: string[]): Pick<TaskRow, 'id' | 'account'> | undefined;
+  /** Crash recovery: tasks left running by a dead process go back to the queue. */
+  requeueOrphans(): number;
+
+  cacheGet(key: string): CacheEntry | undefined;
+  cachePut(key: string, entry: CacheEntry, expiresAt: number): void;
+  cachePurgeExpired(now: number): number;
+
+  tokenInsert(row: TokenRow): void;
+  tokenByHash(hash: Buffer): TokenRow | undefined;
+  tokenById(id: string): TokenRow | undefined;
+  tokenList(): TokenRow[];
+  tokenRevoke(id: string, at: number): boolean;
+
+  profileList(): ProfileRow[];
+  profileGet(platform: string, name: string): ProfileRow | undefined;
+  profileTouch(platform: string, name: string, at: number): void;
+
+  close(): void;
+}

@@ -1,0 +1,184 @@
+import type { Item } from '../domain/item.js';
+import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult } from '../domain/results.js';
+import { errorBody } from '../domain/errors.js';
+import { CrawlError } from '../crawl/errors.js';
+import type { MediaUrlBuilder } from '../media/urls.js';
+import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { buildFilter } from './filters.js';
+import { compact, normalizeItem } from './normalize.js';
+
+export interface ExecuteOptions {
+  adapter: PlatformAdapter;
+  def: ActionDef;
+  params: Params;
+  ctx: CrawlContext;
+  urls: MediaUrlBuilder;
+  warnings: string[];
+  onProgress?: (p: { items: number; pages: number }) => void;
+  now?: () => number;
+}
+
+/** Hard stops so a walk over a platform that never ends its cursor chain still terminates. */
+export const WALK_MAX_PAGES = 2_000;
+const FILTER_EXTRA_PAGES = 5;
+
+/** Runs one action to its result shape. Crawl errors become the result's error; anything else throws (job error). */
+export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
+  const now = o.now ?? Date.now;
+  const started = now();
+  const ms = () => Math.max(0, Math.round(now() - started));
+  switch (o.def.shape) {
+    case 'items':
+      return runItems(o, o.def, ms);
+    case 'comments':
+      return runComments(o, o.def, ms);
+    case 'creator': {
+      try {
+        const author = await o.def.run(o.ctx, o.params);
+        if (!author) return withWarnings({ ok: true, source: 'empty', items: [], ms: ms() } as CreatorResult, o.warnings);
+        return withWarnings({ ok: true, source: 'live', items: [], ms: ms(), data: { platform: o.adapter.id, author: compact(author) } } as CreatorResult, o.warnings);
+      } catch (e) {
+        const err = asCrawlError(e);
+        return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as CreatorResult, o.warnings);
+      }
+    }
+    case 'trends': {
+      try {
+        const trends = await o.def.run(o.ctx, o.params);
+        return withWarnings(
+          { ok: true, source: trends.length ? 'live' : 'empty', items: [], ms: ms(), data: { platform: o.adapter.id, trends: trends.map((t) => compact({ ...t })) } } as TrendResult,
+          o.warnings,
+        );
+      } catch (e) {
+        const err = asCrawlError(e);
+        return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as TrendResult, o.warnings);
+      }
+    }
+  }
+}
+
+async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): Promise<Envelope> {
+  const { params } = o;
+  const maxItems = def.walk ? (params.max_items as number | undefined) : undefined;
+  const target = maxItems === undefined ? (params.limit as number) : maxItems === -1 ? Number.POSITIVE_INFINITY : maxItems;
+  const filter = buildFilter(params);
+  const start = decodeCursor(params.cursor as string | undefined);
+  let cursor = start.c;
+  let skip = start.s;
+  const items: Item[] = [];
+  const seen = new Set<string>();
+  let pages = 0;
+  let platformItems = 0;
+  let next: string | undefined;
+  const profile = o.ctx.profile;
+  for (;;) {
+    let page;
+    try {
+      page = await def.page(o.ctx, params, cursor);
+    } catch (e) {
+      const err = asCrawlError(e);
+      if (items.length === 0) {
+        return withWarnings<Envelope>({ ok: false, source: sourceOf(err), count: 0, items: [], ms: ms(), error: errorBody(err.code, err.message) }, [...o.warnings, ...filter.warnings()]);
+      }
+      // Keep what the walk already has; the caller resumes from next_cursor.
+      o.warnings.push(`stopped after ${pages} page(s): ${err.code}: ${err.message}`);
+      next = encodeCursor({ c: cursor, s: skip });
+      break;
+    }
+    pages++;
+    platformItems += page.items.length;
+    const drafts = page.items;
+    let filled = false;
+    for (let i = skip; i < drafts.length; i++) {
+      const item = normalizeItem(o.adapter, drafts[i], o.urls, profile);
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      if (filter.active && !filter.test(item)) continue;
+      items.push(item);
+      if (items.length >= target) {
+        filled = true;
+        next = i + 1 < drafts.length ? encodeCursor({ c: cursor, s: i + 1 }) : page.next_cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
+        break;
+      }
+    }
+    skip = 0;
+    o.onProgress?.({ items: items.length, pages });
+    if (filled) break;
+    if (!page.next_cursor || page.next_cursor === cursor) {
+      next = undefined;
+      break;
+    }
+    cursor = page.next_cursor;
+    const pageCap = maxItems !== undefined ? WALK_MAX_PAGES : filter.active ? FILTER_EXTRA_PAGES + Math.ceil(target / Math.max(1, drafts.length)) : WALK_MAX_PAGES;
+    if (pages >= pageCap) {
+      o.warnings.push(`stopped after ${pages} pages; pass next_cursor to continue`);
+      next = encodeCursor({ c: cursor, s: 0 });
+      break;
+    }
+  }
+  const source = items.length === 0 && platformItems === 0 && pages > 0 && !start.c ? 'empty' : 'live';
+  return withWarnings(compact({ ok: true, source, count: items.length, items, next_cursor: next, ms: ms() }) as Envelope, [...o.warnings, ...filter.warnings()]);
+}
+
+async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => number): Promise<CommentsResult> {
+  const limit = o.params.limit as number;
+  const start = decodeCursor(o.params.cursor as string | undefined);
+  let cursor = start.c;
+  let skip = start.s;
+  const items: Comment[] = [];
+  let total = 0;
+  let pages = 0;
+  let next: string | undefined;
+  for (;;) {
+    let page;
+    try {
+      page = await def.page(o.ctx, o.params, cursor);
+    } catch (e) {
+      const err = asCrawlError(e);
+      if (items.length === 0) {
+        return withWarnings<CommentsResult>({ source: sourceOf(err), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(err.code, err.message) }, o.warnings);
+      }
+      o.warnings.push(`stopped after ${pages} page(s): ${err.code}: ${err.message}`);
+      next = encodeCursor({ c: cursor, s: skip });
+      break;
+    }
+    pages++;
+    if (pages === 1 && page.total !== undefined) total = page.total;
+    let filled = false;
+    for (let i = skip; i < page.items.length; i++) {
+      items.push(compact({ ...page.items[i] }));
+      if (items.length >= limit) {
+        filled = true;
+        next = i + 1 < page.items.length ? encodeCursor({ c: cursor, s: i + 1 }) : page.next_cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
+        break;
+      }
+    }
+    skip = 0;
+    o.onProgress?.({ items: items.length, pages });
+    if (filled) break;
+    if (!page.next_cursor || page.next_cursor === cursor || pages >= WALK_MAX_PAGES) {
+      next = page.next_cursor && page.next_cursor !== cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
+      break;
+    }
+    cursor = page.next_cursor;
+  }
+  total = Math.max(total, items.length);
+  const source = items.length === 0 && !start.c ? 'empty' : 'live';
+  return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
+}
+
+function asCrawlError(e: unknown): CrawlError {
+  if (e instanceof CrawlError) return e;
+  throw e;
+}
+
+function sourceOf(err: CrawlError): 'blocked' | 'live' {
+  return err.code === 'blocked' ? 'blocked' : 'live';
+}
+
+function withWarnings<T extends { warnings?: string[] }>(result: T, warnings: string[]): T {
+  const uniq = [...new Set(warnings)];
+  if (uniq.length) result.warnings = uniq;
+  return result;
+}

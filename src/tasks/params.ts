@@ -1,0 +1,124 @@
+import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
+import { ApiError } from '../domain/errors.js';
+import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
+
+export const LIMIT_MAX = 100;
+export const DEFAULT_LIMIT = 24;
+export const MAX_ITEMS_MAX = 10_000;
+const STRING_MAX = 2048;
+
+const p = (name: string, type: CatalogParam['type'], description: string, extra: Partial<CatalogParam> = {}): CatalogParam => ({
+  name,
+  type,
+  required: false,
+  description,
+  ...extra,
+});
+
+const PROFILE = p('profile', 'string', 'which stored login to crawl as', { default: 'default' });
+const FORCE = p('force', 'boolean', 'bypass the cache and crawl live', { default: false });
+const MAX_AGE = p('max_age_s', 'integer', 'serve from cache only if the cached result is fresher than this many seconds', { min: 0, max: 31_536_000 });
+const LIMIT = p('limit', 'integer', `maximum items (1 to ${LIMIT_MAX})`, { default: DEFAULT_LIMIT, min: 1, max: LIMIT_MAX });
+const CURSOR = p('cursor', 'string', "a previous response's next_cursor (or cursor); bypasses the cache");
+const FILTERS: CatalogParam[] = [
+  p('media', 'string', 'keep only items of this media type', { enum: ['video', 'image', 'any'] }),
+  p('min_duration_s', 'number', 'keep videos at least this long (seconds)', { min: 0 }),
+  p('max_duration_s', 'number', 'keep videos at most this long (seconds)', { min: 0 }),
+  p('orientation', 'string', 'keep media of this orientation', { enum: ['landscape', 'portrait', 'square'] }),
+  p('min_width', 'integer', 'keep media at least this wide (pixels)', { min: 0, max: 100_000 }),
+  p('min_height', 'integer', 'keep media at least this high (pixels)', { min: 0, max: 100_000 }),
+];
+const PREVIEW = p('preview', 'string', 'eager: render the scrub preview of each new video item at crawl time', { enum: ['eager'] });
+const MAX_ITEMS = p('max_items', 'integer', `walk the back catalogue up to this many items (-1: the whole account, at most ${MAX_ITEMS_MAX} otherwise); paced`, {
+  min: -1,
+  max: MAX_ITEMS_MAX,
+});
+
+/** Params every action of this shape accepts, before the action's own. */
+export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
+  const cache = [FORCE, MAX_AGE, PROFILE];
+  switch (def.shape) {
+    case 'items': {
+      if (action === 'detail') return [...cache, PREVIEW];
+      const out = [LIMIT, CURSOR, ...FILTERS, PREVIEW, ...cache];
+      if (def.walk) out.push(MAX_ITEMS);
+      if (def.categories && adapter.categories?.length) {
+        const ids = adapter.categories.map((c) => c.id);
+        out.push(p('category', 'string', `feed tab (GET /v1/categories?source=${adapter.id})`, { enum: ids, default: ids[0] }));
+      }
+      return out;
+    }
+    case 'comments':
+      return [LIMIT, CURSOR, ...cache];
+    default:
+      return cache;
+  }
+}
+
+/** Params not part of the cache key: they steer how a result is fetched, not which. */
+export const NON_KEY_PARAMS = new Set(['cursor', 'force', 'max_age_s']);
+
+/** Validates raw params against a catalog entry; every message names the param. */
+export function validateParams(entry: CatalogEntry, raw: unknown): Params {
+  if (raw === undefined || raw === null) raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_request', 'params must be an object');
+  const input = raw as Record<string, unknown>;
+  const byName = new Map(entry.params.map((x) => [x.name, x]));
+  for (const key of Object.keys(input)) {
+    if (!byName.has(key)) {
+      throw new ApiError('invalid_request', `params.${key}: unknown param for ${entry.name} (accepted: ${entry.params.map((x) => x.name).join(', ')})`);
+    }
+  }
+  const out: Params = {};
+  for (const spec of entry.params) {
+    const v = input[spec.name];
+    if (v === undefined || v === null) {
+      if (spec.required) throw new ApiError('invalid_request', `params.${spec.name}: required for ${entry.name}`);
+      if (spec.default !== undefined) out[spec.name] = spec.default;
+      continue;
+    }
+    out[spec.name] = checkValue(spec, v);
+  }
+  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (whole account) or at least 1');
+  if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
+    throw new ApiError('invalid_request', 'params.min_duration_s: must not exceed max_duration_s');
+  }
+  if (typeof out.profile === 'string' && !/^[A-Za-z0-9_.-]{1,64}$/.test(out.profile)) {
+    throw new ApiError('invalid_request', 'params.profile: letters, digits, _ . - only (1 to 64)');
+  }
+  return out;
+}
+
+function checkValue(spec: CatalogParam, v: unknown): unknown {
+  const name = `params.${spec.name}`;
+  switch (spec.type) {
+    case 'string': {
+      if (typeof v !== 'string') throw new ApiError('invalid_request', `${name}: expected a string`);
+      const s = v.trim();
+      if (spec.required && s === '') throw new ApiError('invalid_request', `${name}: must not be empty`);
+      if (s.length > STRING_MAX) throw new ApiError('invalid_request', `${name}: longer than ${STRING_MAX} characters`);
+      if (spec.enum && !spec.enum.includes(s)) throw new ApiError('invalid_request', `${name}: must be one of ${spec.enum.join(', ')}`);
+      return s;
+    }
+    case 'boolean':
+      if (typeof v !== 'boolean') throw new ApiError('invalid_request', `${name}: expected true or false`);
+      return v;
+    case 'integer':
+    case 'number': {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new ApiError('invalid_request', `${name}: expected a ${spec.type}`);
+      if (spec.type === 'integer' && !Number.isInteger(v)) throw new ApiError('invalid_request', `${name}: expected an integer`);
+      if (spec.min !== undefined && v < spec.min) throw new ApiError('invalid_request', `${name}: must be at least ${spec.min}`);
+      if (spec.max !== undefined && v > spec.max) throw new ApiError('invalid_request', `${name}: must be at most ${spec.max}`);
+      return v;
+    }
+  }
+}
+
+/** Stable cache key: source, action and the params that select the result. */
+export function cacheKey(source: string, action: string, params: Params): string {
+  const keyParams = Object.keys(params)
+    .filter((k) => !NON_KEY_PARAMS.has(k))
+    .sort()
+    .map((k) => [k, params[k]]);
+  return `${source}.${action}:${JSON.stringify(keyParams)}`;
+}

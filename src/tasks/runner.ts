@@ -1,0 +1,178 @@
+import type { Dispatcher } from 'undici';
+import type { Logger } from 'pino';
+import { Pacer } from '../crawl/pacer.js';
+import { isReplayMiss } from '../crawl/errors.js';
+import { errorBody, type ErrorBody } from '../domain/errors.js';
+import type { TaskResult } from '../domain/results.js';
+import type { MediaUrlBuilder } from '../media/urls.js';
+import type { Metrics } from '../metrics.js';
+import type { CatalogIndex } from '../platforms/catalog.js';
+import type { Params } from '../platforms/types.js';
+import type { Store, TaskRow } from '../store/types.js';
+import type { ResultCache } from './cache.js';
+import { makeContext } from './context.js';
+import type { EventBus } from './events.js';
+import { executeAction } from './execute.js';
+import { cacheKey } from './params.js';
+import { taskJson } from './serialize.js';
+
+export interface RunnerDeps {
+  store: Store;
+  bus: EventBus;
+  catalog: CatalogIndex;
+  cache: ResultCache;
+  dispatcher: Dispatcher;
+  urls: MediaUrlBuilder;
+  metrics: Metrics;
+  log: Logger;
+  workers: number;
+  accountSlots: number;
+  minGapMs?: number;
+  replay: boolean;
+}
+
+interface Running {
+  abort: AbortController;
+  account: string;
+  released: boolean;
+}
+
+/** In-process workers: claims queued tasks in order, one slot per account, and runs them. */
+export class Runner {
+  private readonly running = new Map<string, Running>();
+  private readonly busy = new Map<string, number>();
+  private readonly pacer = new Pacer();
+  private stopped = false;
+  private readonly idle = new Set<() => void>();
+
+  constructor(private readonly d: RunnerDeps) {}
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Claims as many queued tasks as free workers and account slots allow. */
+  pump(): void {
+    if (this.stopped) return;
+    while (this.running.size < this.d.workers) {
+      const full = [...this.busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
+      const next = this.d.store.nextQueued(full);
+      if (!next) break;
+      const row = this.d.store.markRunning(next.id, Date.now());
+      if (!row) continue;
+      this.start(row);
+    }
+  }
+
+  /** Aborts a running crawl and frees its slot at once. */
+  abort(taskId: string): void {
+    const r = this.running.get(taskId);
+    if (!r) return;
+    r.abort.abort();
+    this.release(taskId, r);
+    this.pump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const [, r] of this.running) r.abort.abort();
+    if (this.running.size) await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  private start(row: TaskRow): void {
+    const r: Running = { abort: new AbortController(), account: row.account, released: false };
+    this.running.set(row.id, r);
+    this.busy.set(row.account, (this.busy.get(row.account) ?? 0) + 1);
+    this.emitStatus(row);
+    void this.execute(row, r).finally(() => {
+      this.release(row.id, r);
+      if (this.running.get(row.id) === r) this.running.delete(row.id);
+      if (!this.running.size) for (const f of [...this.idle]) f();
+      this.pump();
+    });
+  }
+
+  private release(taskId: string, r: Running): void {
+    if (r.released) return;
+    r.released = true;
+    if (this.running.get(taskId) === r) this.running.delete(taskId);
+    const n = (this.busy.get(r.account) ?? 1) - 1;
+    if (n <= 0) this.busy.delete(r.account);
+    else this.busy.set(r.account, n);
+  }
+
+  private async execute(row: TaskRow, r: Running): Promise<void> {
+    const { store, catalog, metrics, log } = this.d;
+    const started = Date.now();
+    const labels = { source: row.source, action: row.action };
+    let result: TaskResult | undefined;
+    let failure: ErrorBody | undefined;
+    const params = JSON.parse(row.params) as Params;
+    try {
+      const found = catalog.get(row.source, row.action);
+      if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
+      const profile = (params.profile as string) ?? 'default';
+      const stored = store.profileGet(found.adapter.id, profile);
+      if (stored) store.profileTouch(found.adapter.id, profile, Date.now());
+      const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
+      const ctx = makeContext({
+        adapter: found.adapter,
+        profile,
+        cookies: stored?.cookies ?? undefined,
+        dispatcher: this.d.dispatcher,
+        pacer: this.pacer,
+        gapMs: this.d.minGapMs,
+        signal: r.abort.signal,
+        log: log.child({ task: row.id, source: row.source, action: row.action }),
+        warnings,
+        onRequest: () => metrics.upstreamRequests.inc({ platform: found.adapter.id }),
+      });
+      result = await executeAction({
+        adapter: found.adapter,
+        def: found.def,
+        params,
+        ctx,
+        urls: this.d.urls,
+        warnings,
+        onProgress: (p) => {
+          if (r.abort.signal.aborted) return;
+          const current = store.getTask(row.id);
+          if (!current || current.status !== 'running') return;
+          const ev = this.d.bus.emit(row.id, current.event_seq, 'progress', JSON.stringify(p));
+          store.setProgress(row.id, p, ev.id);
+        },
+      });
+    } catch (e) {
+      if (r.abort.signal.aborted) return;
+      if (isReplayMiss(e)) failure = errorBody('upstream_error', (e as Error).message);
+      else {
+        log.error({ err: e, task: row.id }, 'task crashed');
+        failure = errorBody('upstream_error', `internal error while crawling: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
+    if (r.abort.signal.aborted) return;
+    const now = Date.now();
+    metrics.crawlSeconds.observe(labels, (now - started) / 1000);
+    const current = store.getTask(row.id);
+    if (!current) return;
+    const seq = this.d.bus.nextId(row.id, current.event_seq) + 1;
+    const text = result ? JSON.stringify(result) : null;
+    const ok = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
+    if (!ok) return;
+    if (result) this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+    const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
+    metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
+    const done = store.getTask(row.id);
+    if (done) this.emitFinal(done);
+  }
+
+  private emitStatus(row: TaskRow): void {
+    this.d.bus.emit(row.id, row.event_seq - 1, 'status', taskJson(row, false));
+  }
+
+  /** status then result; the result event's id is the one stored as event_seq. */
+  emitFinal(row: TaskRow): void {
+    this.d.bus.emit(row.id, row.event_seq - 2, 'status', taskJson(row, false));
+    this.d.bus.emit(row.id, row.event_seq - 1, 'result', taskJson(row, true));
+  }
+}

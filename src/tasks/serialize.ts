@@ -1,0 +1,20 @@
+import type { TaskRow } from '../store/types.js';
+
+const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
+
+/**
+ * The task object as JSON text, built by concatenation so a stored result is served without being
+ * parsed and re-serialized (the GET path is hot).
+ */
+export function taskJson(row: TaskRow, withResult = true): string {
+  let out = `{"task_id":${JSON.stringify(row.id)},"status":"${row.status}","source":${JSON.stringify(row.source)},"action":${JSON.stringify(row.action)},"params":${row.params},"created_at":"${iso(row.created_at)}"`;
+  if (row.started_at !== null) out += `,"started_at":"${iso(row.started_at)}"`;
+  if (row.finished_at !== null) out += `,"finished_at":"${iso(row.finished_at)}"`;
+  out += `,"attempts":${row.attempts}`;
+  if (row.progress) out += `,"progress":${row.progress}`;
+  if (withResult && row.result !== null && row.status === 'succeeded') out += `,"result":${row.result}`;
+  if (row.error !== null && row.status === 'failed') out += `,"error":${row.error}`;
+  return `${out}}`;
+}
+
+export const isFinished = (status: string) => status === 'succeeded' || status === 'failed' || status === 'cancelled';

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../domain/errors.js';
+import type { CatalogIndex } from '../platforms/catalog.js';
+import type { Metrics } from '../metrics.js';
+import type { Store, TaskRow } from '../store/types.js';
+import type { ResultCache } from './cache.js';
+import { decodeCursor } from './cursor.js';
+import type { EventBus } from './events.js';
+import { cacheKey, validateParams } from './params.js';
+import type { Runner } from './runner.js';
+import { isFinished, taskJson } from './serialize.js';
+
+export const WAIT_MAX_MS = 8000;
+
+export interface SubmitInput {
+  source: unknown;
+  action: unknown;
+  params: unknown;
+  owner: string | null;
+}
+
+/** Time-ordered, unguessable task ids. */
+export function newTaskId(now = Date.now()): string {
+  return `t_${now.toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+}
+
+export class TaskService {
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: CatalogIndex,
+    private readonly cache: ResultCache,
+    private readonly bus: EventBus,
+    private readonly runner: Runner,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** Validates, answers from cache when allowed, otherwise queues. Returns the stored row. */
+  submit(input: SubmitInput): TaskRow {
+    if (typeof input.source !== 'string' || !input.source.trim()) throw new ApiError('invalid_request', 'source: required (see GET /v1/task-sources)');
+    if (typeof input.action !== 'string' || !input.action.trim()) throw new ApiError('invalid_request', 'action: required (see GET /v1/task-sources)');
+    const source = input.source.trim().toLowerCase();
+    const action = input.action.trim().toLowerCase();
+    const found = this.catalog.get(source, action);
+    if (!found) {
+      const known = this.catalog.get(source, 'x') !== undefined || this.catalog.entries.some((e) => e.group === source);
+      throw new ApiError('unsupported', known ? `${source} has no action "${action}" (see GET /v1/task-sources)` : `unknown source "${source}" (see GET /v1/task-sources)`);
+    }
+    const params = validateParams(found.entry, input.params);
+    if (params.cursor !== undefined) {
+      try {
+        decodeCursor(params.cursor as string);
+      } catch (e) {
+        throw new ApiError('invalid_request', (e as Error).message);
+      }
+    }
+    const platform = found.adapter.id;
+    const now = Date.now();
+    const paramsText = JSON.stringify(params);
+    const base = { id: newTaskId(now), source: platform, action, params: paramsText, account: `${platform}:${params.profile ?? 'default'}`, owner: input.owner, createdAt: now };
+    this.metrics.tasksSubmitted.inc({ source: platform, action });
+    if (!params.force && params.cursor === undefined) {
+      const hit = this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
+      if (hit) {
+        this.store.insertTask({ ...base, finished: { result: hit.text } });
+        this.metrics.cacheHits.inc({ source: platform, action });
+        this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
+        return this.store.getTask(base.id) as TaskRow;
+      }
+    }
+    this.store.insertTask(base);
+    const row = this.store.getTask(base.id) as TaskRow;
+    this.bus.emit(row.id, 0, 'status', taskJson(row, false));
+    this.runner.pump();
+    return this.store.getTask(base.id) as TaskRow;
+  }
+
+  /** Waits up to ms for the task to finish; returns the latest row. */
+  async wait(row: TaskRow, ms: number): Promise<TaskRow> {
+    if (ms <= 0 || isFinished(row.status)) return row;
+    const current = this.store.getTask(row.id) as TaskRow;
+    if (isFinished(current.status)) return current;
+    await this.bus.waitForResult(row.id, current.event_seq, ms);
+    return this.store.getTask(row.id) as TaskRow;
+  }
+
+  get(id: string): TaskRow {
+    const row = typeof id === 'string' && id.length <= 64 ? this.store.getTask(id) : undefined;
+    if (!row) throw new ApiError('not_found', `no task ${JSON.stringify(String(id).slice(0, 64))}`);
+    return row;
+  }
+
+  /** Idempotent: an ended task is returned unchanged. */
+  cancel(id: string): TaskRow {
+    const row = this.get(id);
+    if (isFinished(row.status)) return row;
+    const seq = this.bus.nextId(row.id, row.event_seq) + 1;
+    const cancelled = this.store.cancelTask(row.id, Date.now(), seq);
+    if (!cancelled) return this.get(id);
+    this.runner.abort(row.id);
+    this.metrics.tasksFinished.inc({ source: row.source, action: row.action, status: 'cancelled', outcome: 'cancelled' });
+    this.runner.emitFinal(cancelled);
+    this.runner.pump();
+    return cancelled;
+  }
+
+  retry(id: string): TaskRow {
+    const row = this.get(id);
+    const blocked = row.status === 'succeeded' && row.result !== null && resultSource(row.result) === 'blocked';
+    if (!(row.status === 'failed' || row.status === 'cancelled' || blocked)) {
+      throw new ApiError(
+        'invalid_request',
+        row.status === 'succeeded' ? 'only a failed, cancelled or blocked task can be retried; this one succeeded' : `the task is ${row.status}; retry it once it has ended`,
+        409,
+      );
+    }
+    const seq = this.bus.nextId(row.id, row.event_seq);
+    const requeued = this.store.requeueTask(row.id, seq);
+    if (!requeued) return this.get(id);
+    this.bus.emit(row.id, seq - 1, 'status', taskJson(requeued, false));
+    this.runner.pump();
+    return this.store.getTask(row.id) as TaskRow;
+  }
+}
+
+/** The result's source without parsing the whole result text. */
+function resultSource(text: string): string | undefined {
+  const m = /"source":"(live|cache|empty|blocked)"/.exec(text.slice(0, 200));
+  if (m) return m[1];
+  try {
+    return (JSON.parse(text) as { source?: string }).source;
+  } catch {
+    return undefined;
+  }
+}

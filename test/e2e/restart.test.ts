@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
+import { newTaskId } from '../../src/tasks/service.js';
+import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { startService, until } from '../helpers/service.js';
+
+let fake: FakePlatform;
+const dir = mkdtempSync(join(tmpdir(), 'crawler-restart-'));
+
+beforeAll(async () => {
+  fake = await startFakePlatform();
+});
+afterAll(async () => {
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('tasks survive a restart', () => {
+  it('runs queued tasks and re-runs the one a dead process left running', async () => {
+    // A process that died: one task running, one queued, both in the file.
+    const store = new SqliteStore(openDatabase(join(dir, 'crawler.sqlite')));
+    const params = JSON.stringify({ query: 'restart', limit: 3, profile: 'default' });
+    const running = newTaskId();
+    const queued = newTaskId();
+    store.insertTask({ id: running, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() });
+    store.insertTask({ id: queued, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() + 1 });
+    expect(store.markRunning(running, Date.now())?.status).toBe('running');
+    store.close();
+
+    const s = await startService({ adapters: [fake.adapter], dataDir: dir });
+    try {
+      for (const id of [running, queued]) {
+        const t = await until(async () => {
+          const r = await s.api(`/v1/tasks/${id}`);
+          return r.body.status === 'succeeded' ? r.body : undefined;
+        });
+        expect(t.result.count).toBe(3);
+      }
+      const rerun = await s.api(`/v1/tasks/${running}`);
+      expect(rerun.body.attempts).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+});

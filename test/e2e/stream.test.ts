@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { startService, type Running } from '../helpers/service.js';
+
+let fake: FakePlatform;
+let s: Running;
+let token: string;
+
+beforeAll(async () => {
+  fake = await startFakePlatform();
+  s = await startService({ adapters: [fake.adapter], pingMs: 100 });
+  token = s.token(['read']);
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+});
+
+interface Frame {
+  id?: number;
+  event?: string;
+  data?: any;
+  comment?: string;
+}
+
+/** Reads an SSE stream to its end (the server closes after the result). */
+async function readStream(taskId: string, lastEventId?: number, stopAfter?: (f: Frame[]) => boolean): Promise<{ frames: Frame[]; headers: Headers }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+  const ac = new AbortController();
+  const res = await fetch(`${s.base}/v1/tasks/${taskId}/stream`, { headers, signal: ac.signal });
+  const frames: Frame[] = [];
+  const decoder = new TextDecoder();
+  let buf = '';
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buf += decoder.decode(chunk, { stream: true });
+      let idx;
+      while ((idx = buf.indexOf('\n\n')) >= 0) {
+        const block = buf.slice(0, idx);
+        buf = buf.slice(idx + 2);
+        const f: Frame = {};
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) f.comment = line.slice(1).trim();
+          else if (line.startsWith('id: ')) f.id = Number(line.slice(4));
+          else if (line.startsWith('event: ')) f.event = line.slice(7);
+          else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6));
+        }
+        frames.push(f);
+      }
+      if (stopAfter?.(frames)) {
+        ac.abort();
+        break;
+      }
+    }
+  } catch (e) {
+    if (!ac.signal.aborted) throw e;
+  }
+  return { frames, headers: res.headers };
+}
+
+const submit = (params: Record<string, unknown>, action = 'posts') =>
+  s.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action, params }, token });
+
+describe('SSE task stream', () => {
+  it('streams status, progress and result with increasing ids, then closes', async () => {
+    const t = await submit({ query: 'stream-walk', max_items: -1 });
+    const { frames, headers } = await readStream(t.body.task_id);
+    expect(headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = frames.filter((f) => f.event);
+    const ids = events.map((f) => f.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(events.at(-1)!.event).toBe('result');
+    expect(events.at(-1)!.data.result.count).toBe(45);
+    expect(events.at(-2)!.event).toBe('status');
+    expect(events.at(-2)!.data.status).toBe('succeeded');
+    expect(events.at(-2)!.data.result).toBeUndefined();
+    const progress = events.filter((f) => f.event === 'progress').map((f) => f.data);
+    if (progress.length) expect(progress.at(-1)).toEqual({ items: 45, pages: 5 });
+  });
+
+  it('sends status and result at once for a finished task, and resumes after Last-Event-ID', async () => {
+    const t = await submit({ query: 'finished', limit: 3 }, 'search');
+    await s.api(`/v1/tasks/${t.body.task_id}?`, { token });
+    const done = await readStream(t.body.task_id);
+    const events = done.frames.filter((f) => f.event);
+    expect(events.slice(-2).map((f) => f.event)).toEqual(['status', 'result']);
+    const resultId = events.at(-1)!.id as number;
+    const resumed = await readStream(t.body.task_id, resultId - 1);
+    const rest = resumed.frames.filter((f) => f.event);
+    expect(rest.map((f) => f.event)).toEqual(['result']);
+    expect(rest[0].id).toBe(resultId);
+    const nothing = await readStream(t.body.task_id, resultId);
+    expect(nothing.frames.filter((f) => f.event)).toEqual([]);
+  });
+
+  it('pings while a crawl hangs, and ends with the cancelled task', async () => {
+    const t = await submit({ query: 'slow', force: true }, 'search');
+    const cancelLater = setTimeout(() => void s.api(`/v1/tasks/${t.body.task_id}/cancel`, { method: 'POST', token }), 450);
+    const { frames } = await readStream(t.body.task_id);
+    clearTimeout(cancelLater);
+    expect(frames.filter((f) => f.comment === 'ping').length).toBeGreaterThanOrEqual(2);
+    const last = frames.filter((f) => f.event).at(-1)!;
+    expect(last.event).toBe('result');
+    expect(last.data.status).toBe('cancelled');
+  });
+
+  it('resumes a running task without repeating events', async () => {
+    const t = await submit({ query: 'slow', force: true }, 'search');
+    const first = await readStream(t.body.task_id, undefined, (f) => f.some((x) => x.event === 'status' && x.data.status === 'running'));
+    const lastId = first.frames.filter((f) => f.event).at(-1)!.id as number;
+    setTimeout(() => void s.api(`/v1/tasks/${t.body.task_id}/cancel`, { method: 'POST', token }), 200);
+    const second = await readStream(t.body.task_id, lastId);
+    const events = second.frames.filter((f) => f.event);
+    expect(events.every((f) => (f.id as number) > lastId)).toBe(true);
+    expect(events.at(-1)!.event).toBe('result');
+  });
+});

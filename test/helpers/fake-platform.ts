@@ -1,0 +1,191 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Blocked, NotFound, UpstreamError } from '../../src/crawl/errors.js';
+import { throwForStatus } from '../../src/crawl/http.js';
+import type { CrawlContext, ItemDraft, PlatformAdapter } from '../../src/platforms/types.js';
+
+/**
+ * A stand-in platform on loopback for core tests: paged search/posts, a user, comments, trends,
+ * and switches for the outcomes the core must handle (empty, captcha, 5xx, a crawl that hangs).
+ */
+export interface FakePlatform {
+  url: string;
+  adapter: PlatformAdapter;
+  hits: string[];
+  /** Requests currently hanging (q=slow), so tests can tell when a crawl is in flight. */
+  hanging: number;
+  close(): Promise<void>;
+}
+
+const PER_PAGE = 10;
+const TOTAL_POSTS = 45;
+
+function post(n: number): Record<string, unknown> {
+  const video = n % 3 === 0;
+  return {
+    id: String(1000 + n),
+    text: `post number ${n}`,
+    user: { id: '42', name: 'Fake Creator', handle: 'fake' },
+    created: 1_700_000_000 + n,
+    likes: n * 2,
+    video: video ? { src: `https://cdn.fake.test/v/${n}.mp4?sig=x`, w: n % 2 ? 1280 : 720, h: n % 2 ? 720 : 1280, seconds: n } : undefined,
+    image: video ? undefined : `https://cdn.fake.test/i/${n}.jpg`,
+  };
+}
+
+function toDraft(p: Record<string, unknown>): ItemDraft {
+  const v = p.video as { src: string; w: number; h: number; seconds: number } | undefined;
+  const u = p.user as { id: string; name: string; handle: string };
+  return {
+    native_id: p.id as string,
+    type: v ? 'video' : 'image',
+    text: p.text as string,
+    author: u.name,
+    author_id: u.id,
+    author_handle: u.handle,
+    url: `https://fake.test/p/${p.id}`,
+    thumb: (p.image as string) ?? `https://cdn.fake.test/cover/${p.id}.jpg`,
+    media: v ? [{ kind: 'video', url: v.src, w: v.w, h: v.h, duration_s: v.seconds }] : [{ kind: 'image', url: p.image as string }],
+    ts: p.created as number,
+    duration_s: v?.seconds,
+    aspect: v ? { width: v.w, height: v.h } : undefined,
+    stats: { likes: p.likes as number },
+  };
+}
+
+export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
+  const state = { hits: [] as string[], hanging: 0 };
+  const server: Server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    state.hits.push(`${req.method} ${u.pathname}${u.search}`);
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const q = u.searchParams.get('q') ?? '';
+    const page = Number(u.searchParams.get('page') ?? '1');
+    if (q === 'slow') {
+      state.hanging++;
+      req.on('close', () => state.hanging--);
+      return; // never answers: the crawl must be cancelled
+    }
+    if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
+    if (q === 'boom') return json(503, { err: 'down' });
+    if (u.pathname === '/search' || u.pathname === '/posts') {
+      const total = q === 'nothing' ? 0 : u.pathname === '/posts' ? TOTAL_POSTS : 25;
+      const start = (page - 1) * PER_PAGE;
+      const items = Array.from({ length: Math.max(0, Math.min(PER_PAGE, total - start)) }, (_, i) => post(start + i + 1));
+      return json(200, { items, next: start + PER_PAGE < total ? page + 1 : null });
+    }
+    if (u.pathname === '/user') return q === 'ghost' ? json(404, {}) : json(200, { id: '42', name: 'Fake Creator', handle: 'fake', followers: 1234 });
+    if (u.pathname === '/comments') {
+      const items = page === 1 ? [{ id: 'c1', text: 'first', replies: [{ id: 'c2', text: 'reply' }] }, { id: 'c3', text: 'second' }] : [{ id: 'c4', text: 'third' }];
+      return json(200, { items, total: 4, next: page === 1 ? 2 : null });
+    }
+    if (u.pathname === '/trends') return json(200, { words: ['alpha', 'beta'] });
+    json(404, { err: 'no such endpoint' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function getPage(ctx: CrawlContext, path: string, q: string, page: string | undefined) {
+    const res = await ctx.http.request({ url: `${base}${path}`, query: { q, page } });
+    throwForStatus(res);
+    if (res.status === 404) throw new NotFound();
+    const body = res.json() as { items?: Array<Record<string, unknown>>; next?: number | null; code?: string; total?: number };
+    if (body.code === 'captcha') throw new Blocked('fake platform asked for a captcha');
+    if (!Array.isArray(body.items)) throw new UpstreamError('no items');
+    return body;
+  }
+
+  const adapter: PlatformAdapter = {
+    id,
+    name: 'Fake',
+    region: 'global',
+    auth: 'none',
+    hosts: ['127.0.0.1'],
+    mediaHosts: ['cdn.fake.test'],
+    minGapMs: 0,
+    categories: [
+      { id: 'all', name: 'All', actions: ['hot'] },
+      { id: 'news', name: 'News', actions: ['hot'] },
+    ],
+    authorUrl: ({ handle }) => (handle ? `https://fake.test/@${handle}` : undefined),
+    actions: {
+      search: {
+        shape: 'items',
+        summary: 'search posts',
+        params: [{ name: 'query', type: 'string', required: true, description: 'keyword' }],
+        async page(ctx, params, cursor) {
+          const b = await getPage(ctx, '/search', params.query as string, cursor);
+          return { items: b.items!.map(toDraft), next_cursor: b.next ? String(b.next) : undefined };
+        },
+      },
+      posts: {
+        shape: 'items',
+        summary: "a creator's posts",
+        walk: true,
+        params: [{ name: 'query', type: 'string', required: true, description: 'creator' }],
+        async page(ctx, params, cursor) {
+          const b = await getPage(ctx, '/posts', params.query as string, cursor);
+          return { items: b.items!.map(toDraft), next_cursor: b.next ? String(b.next) : undefined };
+        },
+      },
+      hot: {
+        shape: 'items',
+        summary: 'hot feed',
+        categories: true,
+        async page(ctx, params, cursor) {
+          const b = await getPage(ctx, '/search', `hot-${params.category}`, cursor);
+          return { items: b.items!.map(toDraft).slice(0, 3) };
+        },
+      },
+      user: {
+        shape: 'creator',
+        summary: 'a creator',
+        params: [{ name: 'query', type: 'string', required: true, description: 'creator' }],
+        async run(ctx, params) {
+          const res = await ctx.http.request({ url: `${base}/user`, query: { q: params.query as string } });
+          if (res.status === 404) throw new NotFound('no such creator');
+          const u = res.json() as { id: string; name: string; handle: string; followers: number };
+          return { id: u.id, source: id, name: u.name, handle: u.handle, followers: u.followers };
+        },
+      },
+      comments: {
+        shape: 'comments',
+        summary: 'comments of a post',
+        params: [{ name: 'query', type: 'string', required: true, description: 'post' }],
+        async page(ctx, params, cursor) {
+          const b = await getPage(ctx, '/comments', params.query as string, cursor);
+          const items = b.items!.flatMap((c) => [
+            { cid: c.id as string, text: c.text as string, likes: 0, reply_total: ((c.replies as unknown[]) ?? []).length, user_id: '1', handle: 'u', user_name: 'U', created_at: 1, source: id },
+            ...((c.replies as Array<{ id: string; text: string }>) ?? []).map((r) => ({
+              cid: r.id, text: r.text, likes: 0, reply_total: 0, user_id: '2', handle: 'v', user_name: 'V', created_at: 2, source: id, parent_id: c.id as string,
+            })),
+          ]);
+          return { items, total: b.total, next_cursor: b.next ? String(b.next) : undefined };
+        },
+      },
+      trending: {
+        shape: 'trends',
+        summary: 'trending words',
+        async run(ctx) {
+          const res = await ctx.http.request({ url: `${base}/trends` });
+          const b = res.json() as { words: string[] };
+          return b.words.map((word, i) => ({ word, source: id, rank: i + 1 }));
+        },
+      },
+    },
+  };
+  return {
+    url: base,
+    adapter,
+    get hits() {
+      return state.hits;
+    },
+    get hanging() {
+      return state.hanging;
+    },
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import pino from 'pino';
+import { Pacer } from '../../src/crawl/pacer.js';
+import { loadRecordings } from '../../src/crawl/replay/har.js';
+import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
+import type { TaskResult } from '../../src/domain/results.js';
+import { mediaUrlBuilder } from '../../src/media/urls.js';
+import { buildCatalog } from '../../src/platforms/catalog.js';
+import { Registry } from '../../src/platforms/registry.js';
+import { makeContext } from '../../src/tasks/context.js';
+import { executeAction } from '../../src/tasks/execute.js';
+import { validateParams } from '../../src/tasks/params.js';
+
+export const FIXTURES = resolve(process.cwd(), '../shared/fixtures');
+export const SANDBOX = resolve(process.cwd(), 'sandbox');
+
+export interface RunActionInput {
+  source: string;
+  action: string;
+  params?: Record<string, unknown>;
+  /** .har files or directories answering the crawl's requests. */
+  replay: string[];
+}
+
+/**
+ * Runs one action through the real catalog validation, adapter and normalization, with every request
+ * answered from recordings. A request no recording matches rejects (ReplayMiss).
+ */
+export async function runAction(input: RunActionInput): Promise<{ result: TaskResult; requests: string[]; warnings: string[] }> {
+  const registry = new Registry();
+  const catalog = buildCatalog(registry);
+  const found = catalog.get(input.source, input.action);
+  if (!found) throw new Error(`no catalog entry ${input.source}.${input.action}`);
+  const params = validateParams(found.entry, input.params ?? {});
+  const dispatcher = new ReplayDispatcher({ recordings: loadRecordings(input.replay), rulesFor: (h) => registry.forHost(h)?.replay });
+  const requests: string[] = [];
+  const warnings: string[] = [];
+  const ctx = makeContext({
+    adapter: found.adapter,
+    profile: (params.profile as string) ?? 'default',
+    dispatcher,
+    pacer: new Pacer(),
+    gapMs: 0,
+    signal: new AbortController().signal,
+    log: pino({ level: 'silent' }),
+    warnings,
+    onRequest: (m, u) => requests.push(`${m} ${u.toString()}`),
+  });
+  const result = await executeAction({ adapter: found.adapter, def: found.def, params, ctx, urls: mediaUrlBuilder(), warnings });
+  return { result, requests, warnings };
+}
