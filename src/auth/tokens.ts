@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { Store, TokenRow } from '../store/types.js';
+import { Lru } from '../tasks/lru.js';
 
 export const SCOPES = ['read', 'write', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -30,6 +31,10 @@ export function parseScopes(input: string | string[]): Scope[] {
 
 /** Tokens are 256 random bits, stored only as a SHA-256 hash. */
 export class TokenService {
+  /** Verified rows by hash; dropped whenever another process (the CLI) writes, so revocation stays immediate. */
+  private readonly verified = new Lru<TokenRow>(1000);
+  private seenVersion = -1;
+
   constructor(private readonly store: Store) {}
 
   create(scopes: Scope[], name?: string): { token: string; info: TokenInfo } {
@@ -50,8 +55,18 @@ export class TokenService {
   /** The token's row if it is valid and not revoked; read from the store on every call so revocation is immediate. */
   verify(token: string): TokenRow | undefined {
     if (!TOKEN_RE.test(token)) return undefined;
+    const version = this.store.dataVersion();
+    if (version !== this.seenVersion) {
+      this.verified.clear();
+      this.seenVersion = version;
+    }
     const hash = hashToken(token);
-    const row = this.store.tokenByHash(hash);
+    const key = hash.toString('base64');
+    let row = this.verified.get(key);
+    if (!row) {
+      row = this.store.tokenByHash(hash);
+      if (row) this.verified.set(key, row);
+    }
     if (!row || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     return row;
   }
@@ -65,6 +80,7 @@ export class TokenService {
     const row = ID_RE.test(tokenOrId) ? this.store.tokenById(tokenOrId) : TOKEN_RE.test(tokenOrId) ? this.store.tokenByHash(hashToken(tokenOrId)) : undefined;
     if (!row) return undefined;
     const changed = this.store.tokenRevoke(row.id, Date.now());
+    this.verified.clear();
     return { id: row.id, already: !changed };
   }
 

@@ -9,9 +9,12 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE tasks (
      id TEXT PRIMARY KEY, status TEXT NOT NULL, source TEXT NOT NULL, action TEXT NOT NULL, params TEXT NOT NULL,
      account TEXT NOT NULL, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
-     attempts INTEGER NOT NULL DEFAULT 1, progress TEXT, result TEXT, error TEXT, owner TEXT, event_seq INTEGER NOT NULL DEFAULT 0
+     attempts INTEGER NOT NULL DEFAULT 1, progress TEXT, result TEXT, error TEXT, owner TEXT, event_seq INTEGER NOT NULL DEFAULT 0,
+     result_id INTEGER, result_age INTEGER
    );
    CREATE INDEX tasks_by_status ON tasks(status, created_at);
+   CREATE INDEX tasks_by_result ON tasks(result_id) WHERE result_id IS NOT NULL;
+   CREATE TABLE results (id INTEGER PRIMARY KEY, head TEXT NOT NULL, tail TEXT NOT NULL, created_at INTEGER NOT NULL);
    CREATE TABLE tokens (
      id TEXT PRIMARY KEY, name TEXT, hash BLOB NOT NULL UNIQUE, scopes TEXT NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER
    );
@@ -19,7 +22,7 @@ const MIGRATIONS: string[] = [
      platform TEXT NOT NULL, name TEXT NOT NULL, cookies TEXT, health TEXT NOT NULL DEFAULT 'unknown',
      checked_at INTEGER, used_at INTEGER, PRIMARY KEY (platform, name)
    );
-   CREATE TABLE cache (key TEXT PRIMARY KEY, head TEXT NOT NULL, tail TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+   CREATE TABLE cache (key TEXT PRIMARY KEY, result_id INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
    CREATE INDEX cache_by_expiry ON cache(expires_at);`,
 ];
 
@@ -43,26 +46,37 @@ export function openDatabase(file: string): Database.Database {
 /** The embedded Store: one SQLite file in WAL mode, prepared statements only. */
 export class SqliteStore implements Store {
   private readonly s;
+  /**
+   * Cache-hit tasks are born finished and their caller already holds the whole result, so their rows
+   * are written in one transaction per event-loop turn (group commit) instead of one commit each.
+   */
+  private readonly pending = new Map<string, { row: TaskRow; params: Record<string, unknown> }>();
+  private flushScheduled = false;
   constructor(readonly db: Database.Database) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
-      insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq)
-                 VALUES (@id, @status, @source, @action, @params, @account, @createdAt, @startedAt, @finishedAt, 1, @result, @owner, @eventSeq)`),
-      get: p('SELECT * FROM tasks WHERE id = ?'),
+      insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age)
+                 VALUES (@id, @status, @source, @action, @params, @account, @createdAt, @startedAt, @finishedAt, 1, NULL, @owner, @eventSeq, @resultId, @resultAge)`),
+      get: p(`SELECT tasks.*, results.head AS r_head, results.tail AS r_tail FROM tasks
+              LEFT JOIN results ON results.id = tasks.result_id WHERE tasks.id = ?`),
       running: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1 WHERE id = ? AND status = 'queued' RETURNING *`),
       finish: p(`UPDATE tasks SET status = ?, result = ?, error = ?, finished_at = ?, event_seq = ?
                  WHERE id = ? AND status = 'running' AND attempts = ?`),
       progress: p(`UPDATE tasks SET progress = ?, event_seq = ? WHERE id = ? AND status = 'running'`),
       cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = ? WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
       requeue: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, finished_at = NULL, result = NULL,
-                 error = NULL, progress = NULL, event_seq = ? WHERE id = ? RETURNING *`),
+                 error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = ? WHERE id = ? RETURNING *`),
       counts: p('SELECT status, COUNT(*) AS n FROM tasks WHERE status IN (\'queued\', \'running\') GROUP BY status'),
       nextQueued: p(`SELECT id, account FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
                     ORDER BY created_at, rowid LIMIT 1`),
       orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL WHERE status = 'running'`),
-      cacheGet: p('SELECT head, tail, created_at FROM cache WHERE key = ? AND expires_at > ?'),
-      cachePut: p('INSERT OR REPLACE INTO cache (key, head, tail, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
+      cacheGet: p(`SELECT cache.result_id, results.head, results.tail, cache.created_at, cache.expires_at FROM cache
+                   JOIN results ON results.id = cache.result_id WHERE key = ? AND expires_at > ?`),
+      resultInsert: p('INSERT INTO results (head, tail, created_at) VALUES (?, ?, ?)'),
+      cachePut: p('INSERT OR REPLACE INTO cache (key, result_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
       cachePurge: p('DELETE FROM cache WHERE expires_at <= ?'),
+      resultsPurge: p(`DELETE FROM results WHERE id NOT IN (SELECT result_id FROM cache)
+                       AND id NOT IN (SELECT result_id FROM tasks WHERE result_id IS NOT NULL)`),
       tokenInsert: p('INSERT INTO tokens (id, name, hash, scopes, created_at, revoked_at) VALUES (@id, @name, @hash, @scopes, @created_at, @revoked_at)'),
       tokenByHash: p('SELECT * FROM tokens WHERE hash = ?'),
       tokenById: p('SELECT * FROM tokens WHERE id = ?'),
@@ -71,28 +85,75 @@ export class SqliteStore implements Store {
       profileList: p('SELECT * FROM profiles ORDER BY platform, name'),
       profileGet: p('SELECT * FROM profiles WHERE platform = ? AND name = ?'),
       profileTouch: p('UPDATE profiles SET used_at = ? WHERE platform = ? AND name = ?'),
+      dataVersion: p('PRAGMA data_version').pluck(),
     };
   }
 
-  insertTask(t: NewTask): void {
-    this.s.insert.run({
+  insertTask(t: NewTask): TaskRow {
+    const row: TaskRow = {
       id: t.id,
       status: t.finished ? 'succeeded' : 'queued',
       source: t.source,
       action: t.action,
       params: t.params,
       account: t.account,
-      createdAt: t.createdAt,
-      startedAt: t.finished ? t.createdAt : null,
-      finishedAt: t.finished ? t.createdAt : null,
-      result: t.finished?.result ?? null,
+      created_at: t.createdAt,
+      started_at: t.finished ? t.createdAt : null,
+      finished_at: t.finished ? t.createdAt : null,
+      attempts: 1,
+      progress: null,
+      result: t.finished?.text ?? null,
+      error: null,
       owner: t.owner,
       // Every emitted event id is stored: a queued task has emitted status (1); one born finished owns 1 and 2.
-      eventSeq: t.finished ? 2 : 1,
-    });
+      event_seq: t.finished ? 2 : 1,
+    };
+    const params = {
+      id: row.id,
+      status: row.status,
+      source: row.source,
+      action: row.action,
+      params: row.params,
+      account: row.account,
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      owner: row.owner,
+      eventSeq: row.event_seq,
+      resultId: t.finished?.resultId ?? null,
+      resultAge: t.finished?.age ?? null,
+    };
+    if (!t.finished) {
+      this.s.insert.run(params);
+      return row;
+    }
+    this.pending.set(row.id, { row, params });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return row;
+  }
+  /** Writes pending cache-hit tasks now (also called before close). */
+  flush(): void {
+    this.flushScheduled = false;
+    if (!this.pending.size || !this.db.open) return;
+    const batch = [...this.pending.values()];
+    this.db.transaction(() => {
+      for (const p of batch) this.s.insert.run(p.params);
+    })();
+    for (const p of batch) this.pending.delete(p.row.id);
   }
   getTask(id: string): TaskRow | undefined {
-    return this.s.get.get(id) as TaskRow | undefined;
+    const waiting = this.pending.get(id);
+    if (waiting) return { ...waiting.row };
+    const r = this.s.get.get(id) as (TaskRow & { result_id: number | null; result_age: number | null; r_head: string | null; r_tail: string | null }) | undefined;
+    if (!r) return undefined;
+    // A cache-hit task stores a reference to the shared result and its age, not a copy.
+    if (r.result_id !== null && r.r_head !== null && r.r_tail !== null) r.result = `${r.r_head}${r.result_age ?? 0}${r.r_tail}`;
+    delete (r as Partial<typeof r>).r_head;
+    delete (r as Partial<typeof r>).r_tail;
+    return r;
   }
   markRunning(id: string, at: number): TaskRow | undefined {
     return this.s.running.get(at, id) as TaskRow | undefined;
@@ -123,11 +184,17 @@ export class SqliteStore implements Store {
   cacheGet(key: string): CacheEntry | undefined {
     return this.s.cacheGet.get(key, Date.now()) as CacheEntry | undefined;
   }
-  cachePut(key: string, e: CacheEntry, expiresAt: number): void {
-    this.s.cachePut.run(key, e.head, e.tail, e.created_at, expiresAt);
+  cachePut(key: string, e: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry {
+    return this.db.transaction(() => {
+      const id = Number(this.s.resultInsert.run(e.head, e.tail, e.created_at).lastInsertRowid);
+      this.s.cachePut.run(key, id, e.created_at, expiresAt);
+      return { ...e, result_id: id, expires_at: expiresAt };
+    })();
   }
   cachePurgeExpired(now: number): number {
-    return this.s.cachePurge.run(now).changes;
+    const n = this.s.cachePurge.run(now).changes;
+    if (n) this.s.resultsPurge.run();
+    return n;
   }
   tokenInsert(row: TokenRow): void {
     this.s.tokenInsert.run(row);
@@ -153,7 +220,11 @@ export class SqliteStore implements Store {
   profileTouch(platform: string, name: string, at: number): void {
     this.s.profileTouch.run(at, platform, name);
   }
+  dataVersion(): number {
+    return this.s.dataVersion.get() as number;
+  }
   close(): void {
+    this.flush();
     this.db.close();
   }
 }

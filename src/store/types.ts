@@ -30,8 +30,8 @@ export interface NewTask {
   account: string;
   owner: string | null;
   createdAt: number;
-  /** A task born finished (cache hit). */
-  finished?: { result: string };
+  /** A task born finished (cache hit): a reference to the shared cached result, its age, and its text. */
+  finished?: { resultId: number; age: number; text: string };
 }
 
 export interface TokenRow {
@@ -53,15 +53,18 @@ export interface ProfileRow {
 }
 
 export interface CacheEntry {
+  result_id: number;
   /** Result JSON split around the age_s value, so a hit costs one string join. */
   head: string;
   tail: string;
   created_at: number;
+  expires_at: number;
 }
 
 /** Persistence port: SQLite now, Postgres later. Every method is synchronous-fast on the embedded backend. */
 export interface Store {
-  insertTask(t: NewTask): void;
+  /** Inserts and returns the row as stored. */
+  insertTask(t: NewTask): TaskRow;
   getTask(id: string): TaskRow | undefined;
   /** queued → running; returns the claimed row, or undefined if another worker won. */
   markRunning(id: string, at: number): TaskRow | undefined;
@@ -79,7 +82,7 @@ export interface Store {
   requeueOrphans(): number;
 
   cacheGet(key: string): CacheEntry | undefined;
-  cachePut(key: string, entry: CacheEntry, expiresAt: number): void;
+  cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry;
   cachePurgeExpired(now: number): number;
 
   tokenInsert(row: TokenRow): void;
@@ -91,6 +94,9 @@ export interface Store {
   profileList(): ProfileRow[];
   profileGet(platform: string, name: string): ProfileRow | undefined;
   profileTouch(platform: string, name: string, at: number): void;
+
+  /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */
+  dataVersion(): number;
 
   close(): void;
 }

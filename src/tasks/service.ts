@@ -9,6 +9,7 @@ import type { EventBus } from './events.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
+import { Lru } from './lru.js';
 
 export const WAIT_MAX_MS = 8000;
 
@@ -19,12 +20,28 @@ export interface SubmitInput {
   owner: string | null;
 }
 
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+/** Random hex from a pooled buffer: one syscall per 512 ids instead of one each. */
+function randomHex(bytes: number): string {
+  if (poolAt + bytes > pool.length) {
+    pool = randomBytes(4096);
+    poolAt = 0;
+  }
+  const out = pool.toString('hex', poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return out;
+}
+
 /** Time-ordered, unguessable task ids. */
 export function newTaskId(now = Date.now()): string {
-  return `t_${now.toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+  return `t_${now.toString(36).padStart(9, '0')}${randomHex(8)}`;
 }
 
 export class TaskService {
+  /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
+  private readonly finishedJson = new Lru<string>(5000, 64 * 1024 * 1024);
+
   constructor(
     private readonly store: Store,
     private readonly catalog: CatalogIndex,
@@ -61,14 +78,13 @@ export class TaskService {
     if (!params.force && params.cursor === undefined) {
       const hit = this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
-        this.store.insertTask({ ...base, finished: { result: hit.text } });
+        const row = this.store.insertTask({ ...base, finished: { resultId: hit.resultId, age: hit.age_s, text: hit.text } });
         this.metrics.cacheHits.inc({ source: platform, action });
         this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
-        return this.store.getTask(base.id) as TaskRow;
+        return row;
       }
     }
-    this.store.insertTask(base);
-    const row = this.store.getTask(base.id) as TaskRow;
+    const row = this.store.insertTask(base);
     this.bus.emit(row.id, 0, 'status', taskJson(row, false));
     this.runner.pump();
     return this.store.getTask(base.id) as TaskRow;
@@ -87,6 +103,16 @@ export class TaskService {
     const row = typeof id === 'string' && id.length <= 64 ? this.store.getTask(id) : undefined;
     if (!row) throw new ApiError('not_found', `no task ${JSON.stringify(String(id).slice(0, 64))}`);
     return row;
+  }
+
+  /** The task as JSON text (with its result), served from memory once it has finished. */
+  json(id: string): string {
+    const hit = typeof id === 'string' ? this.finishedJson.get(id) : undefined;
+    if (hit) return hit;
+    const row = this.get(id);
+    const text = taskJson(row);
+    if (isFinished(row.status)) this.finishedJson.set(row.id, text, text.length);
+    return text;
   }
 
   /** Idempotent: an ended task is returned unchanged. */
@@ -114,6 +140,7 @@ export class TaskService {
       );
     }
     const seq = this.bus.nextId(row.id, row.event_seq);
+    this.finishedJson.delete(row.id);
     const requeued = this.store.requeueTask(row.id, seq);
     if (!requeued) return this.get(id);
     this.bus.emit(row.id, seq - 1, 'status', taskJson(requeued, false));

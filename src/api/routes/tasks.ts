@@ -29,8 +29,7 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
   });
 
   app.get('/v1/tasks/:id', { config: { scope: 'read' } }, async (req, reply) => {
-    const row = d.tasks.get((req.params as { id: string }).id);
-    return reply.type(JSON_TYPE).send(taskJson(row));
+    return reply.type(JSON_TYPE).send(d.tasks.json((req.params as { id: string }).id));
   });
 
   const cancel = async (req: { params: unknown }, reply: { type(t: string): { send(b: string): unknown } }) => {
