@@ -13,6 +13,7 @@ import { mediaUrlBuilder } from './media/urls.js';
 import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
+import { EmbeddedQueue } from './queue/embedded.js';
 import { openDatabase, SqliteStore } from './store/sqlite.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -53,8 +54,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
+  const queue = new EmbeddedQueue(store);
   const runner = new Runner({
     store,
+    queue,
     bus,
     catalog,
     cache,
@@ -96,7 +99,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     dispatcher,
     log,
     async listen() {
-      const orphans = store.requeueOrphans();
+      const orphans = queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
       return app.listen({ port: config.port, host: config.host });

@@ -8,6 +8,7 @@ import type { MediaUrlBuilder } from '../media/urls.js';
 import type { Metrics } from '../metrics.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Params } from '../platforms/types.js';
+import type { TaskQueue } from '../queue/types.js';
 import type { Store, TaskRow } from '../store/types.js';
 import type { ResultCache } from './cache.js';
 import { makeContext } from './context.js';
@@ -18,6 +19,7 @@ import { taskJson } from './serialize.js';
 
 export interface RunnerDeps {
   store: Store;
+  queue: TaskQueue;
   bus: EventBus;
   catalog: CatalogIndex;
   cache: ResultCache;
@@ -56,10 +58,8 @@ export class Runner {
     if (this.stopped) return;
     while (this.running.size < this.d.workers) {
       const full = [...this.busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
-      const next = this.d.store.nextQueued(full);
-      if (!next) break;
-      const row = this.d.store.markRunning(next.id, Date.now());
-      if (!row) continue;
+      const row = this.d.queue.claim(full, Date.now());
+      if (!row) break;
       this.start(row);
     }
   }
