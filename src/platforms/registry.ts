@@ -1,8 +1,8 @@
 import type { PlatformAdapter } from './types.js';
-const weibo = undefined as unknown as PlatformAdapter;
+import { weibo } from './weibo/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();

@@ -1,7 +1,7 @@
 import type { Item } from '../domain/item.js';
 import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
-import { CrawlError } from '../crawl/errors.js';
+import { CrawlError, isReplayMiss } from '../crawl/errors.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -77,6 +77,12 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
     try {
       page = await def.page(o.ctx, params, cursor);
     } catch (e) {
+      if (pages > 0 && isReplayMiss(e)) {
+        // Recordings rarely hold every page: keep what was replayed and say where the recordings end.
+        o.warnings.push(`stopped after ${pages} page(s): ${(e as Error).message}`);
+        next = encodeCursor({ c: cursor, s: skip });
+        break;
+      }
       const err = asCrawlError(e);
       if (items.length === 0) {
         return withWarnings<Envelope>({ ok: false, source: sourceOf(err), count: 0, items: [], ms: ms(), error: errorBody(err.code, err.message) }, [...o.warnings, ...filter.warnings()]);
@@ -135,6 +141,11 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
     try {
       page = await def.page(o.ctx, o.params, cursor);
     } catch (e) {
+      if (pages > 0 && isReplayMiss(e)) {
+        o.warnings.push(`stopped after ${pages} page(s): ${(e as Error).message}`);
+        next = encodeCursor({ c: cursor, s: skip });
+        break;
+      }
       const err = asCrawlError(e);
       if (items.length === 0) {
         return withWarnings<CommentsResult>({ source: sourceOf(err), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(err.code, err.message) }, o.warnings);

@@ -1,0 +1,196 @@
+import type { HttpResponse, Query } from '../../crawl/http.js';
+import { throwForStatus } from '../../crawl/http.js';
+import {
+  Blocked,
+  CrawlError,
+  NotFound,
+  ParseError,
+  RateLimited,
+  SessionExpired,
+  UpstreamError,
+  isReplayMiss,
+} from '../../crawl/errors.js';
+import type { CrawlContext } from '../types.js';
+
+export const M_ORIGIN = 'https://m.weibo.cn';
+export const S_ORIGIN = 'https://s.weibo.com';
+
+export const ENDPOINTS = {
+  getIndex: `${M_ORIGIN}/api/container/getIndex`,
+  show: `${M_ORIGIN}/statuses/show`,
+  extend: `${M_ORIGIN}/statuses/extend`,
+  hotflow: `${M_ORIGIN}/comments/hotflow`,
+  hotFlowChild: `${M_ORIGIN}/comments/hotFlowChild`,
+  detailPage: (id: string) => `${M_ORIGIN}/detail/${encodeURIComponent(id)}`,
+  topSummary: `${S_ORIGIN}/top/summary`,
+} as const;
+
+/** Container ids of m.weibo.cn's getIndex. */
+export const CONTAINERS = {
+  search: (q: string) => `100103type=1&q=${q}`,
+  userSearch: (name: string) => `100103type=3&q=${name}&t=0`,
+  timeline: (uid: string) => `107603${uid}`,
+  profile: (uid: string) => `100505${uid}`,
+  // Sent pre-escaped, exactly as the recorded anonymous client did (hence %253D on the wire): weibo answers it.
+  realtimehot: '106003type%3D25%26t%3D3%26disable_hot%3D1%26filter_type%3Drealtimehot',
+  hotTopics: '231648_-_4',
+  hotPosts: '102803',
+} as const;
+
+export const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** What m.weibo.cn's own XHRs send; without them some endpoints answer HTML instead of JSON. */
+export function xhrHeaders(referer = `${M_ORIGIN}/`): Record<string, string> {
+  return {
+    'User-Agent': MOBILE_UA,
+    Accept: 'application/json, text/plain, */*',
+    Referer: referer,
+    'X-Requested-With': 'XMLHttpRequest',
+    'MWeibo-Pwa': '1',
+  };
+}
+
+export function pageHeaders(referer = `${M_ORIGIN}/`): Record<string, string> {
+  return {
+    'User-Agent': MOBILE_UA,
+    Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    Referer: referer,
+  };
+}
+
+const PASSPORT = /(^|\.)passport\.weibo\.(com|cn)$/i;
+const FOLLOWABLE = /(^|\.)weibo\.(com|cn)$/i;
+const MAX_HOPS = 3;
+
+function sessionExpired(where: string, how: string): SessionExpired {
+  return new SessionExpired(
+    `${where} ${how}: weibo wants visitor cookies or a login for this page (store a weibo profile with cookies); this is not an empty result`,
+  );
+}
+const REDIRECTED = 'redirected to passport.weibo.com';
+const VISITOR = "answered with the 'Sina Visitor System' page (passport visitor wall)";
+
+/**
+ * GET with redirects followed by hand: a hop to passport (visitor wall / login) is recognised from its
+ * Location before anything is requested there.
+ */
+export async function get(ctx: CrawlContext, url: string, query: Query | undefined, headers: Record<string, string>): Promise<HttpResponse> {
+  let res = await ctx.http.request({ url, query, headers, followRedirects: false });
+  for (let hop = 0; res.status >= 300 && res.status < 400; hop++) {
+    const from = new URL(res.url).host;
+    const location = res.headers['location'];
+    if (!location) throw new UpstreamError(`HTTP ${res.status} without a Location from ${from}`);
+    const next = new URL(location, res.url);
+    if (PASSPORT.test(next.hostname)) throw sessionExpired(from, REDIRECTED);
+    if (hop >= MAX_HOPS || !FOLLOWABLE.test(next.hostname)) throw new UpstreamError(`unexpected redirect from ${from} to ${next.host}`);
+    res = await ctx.http.request({ url: next.toString(), headers, followRedirects: false });
+  }
+  return res;
+}
+
+const VISITOR_PAGE = /<title>\s*Sina Visitor System\s*<\/title>|\/visitor\/genvisitor/i;
+const RISK_PAGE = /验证码|安全验证|captcha|geetest|请求过于频繁|访问过于频繁|访问频次过高/i;
+
+export const isVisitorPage = (text: string): boolean => VISITOR_PAGE.test(text);
+
+/** HTTP-level outcomes shared by every weibo endpoint. */
+export function checkStatus(res: HttpResponse): void {
+  const host = new URL(res.url).host;
+  if (PASSPORT.test(new URL(res.url).hostname)) throw sessionExpired(host, REDIRECTED);
+  // 432 is weibo's own risk-control status (seen on getIndex for cookieless or throttled clients).
+  if (res.status === 432 || res.status === 418 || res.status === 403) {
+    throw new Blocked(`HTTP ${res.status} from ${host}: weibo's risk control refused the request`);
+  }
+  if (res.status === 404) throw new NotFound(`HTTP 404 from ${host}${new URL(res.url).pathname}`);
+  throwForStatus(res);
+  if (res.status >= 400) throw new UpstreamError(`HTTP ${res.status} from ${host}`);
+}
+
+/** The body of a page that should be HTML; a visitor wall or a risk page is never content. */
+export function readHtml(res: HttpResponse): string {
+  checkStatus(res);
+  const text = res.text();
+  if (isVisitorPage(text)) throw sessionExpired(new URL(res.url).host, VISITOR);
+  if (RISK_PAGE.test(text) && !/\$render_data|class="list_[ab]|td-02/.test(text)) {
+    throw new Blocked(`${new URL(res.url).host} answered a captcha / risk-control page`);
+  }
+  return text;
+}
+
+/** The body of an endpoint that should answer JSON; anything else is an error, never an empty result. */
+export function readJson(res: HttpResponse): unknown {
+  checkStatus(res);
+  const text = res.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const u = new URL(res.url);
+    if (isVisitorPage(text)) throw sessionExpired(u.host, VISITOR);
+    if (RISK_PAGE.test(text)) throw new Blocked(`${u.host} answered a captcha / risk-control page instead of JSON`);
+    throw new ParseError(`expected JSON from ${u.host}${u.pathname}, got ${res.headers['content-type'] ?? 'no content type'} (${res.body.length} bytes)`);
+  }
+}
+
+export type Envelope = { kind: 'ok'; data: Record<string, unknown>; raw: Record<string, unknown> } | { kind: 'empty'; message: string };
+
+const NOT_FOUND_MSG = /不存在|已被删除|已删除|被作者删除|暂无查看权限|暂无权限|无查看权限|没有权限|不可见|抱歉，此微博/;
+const NOT_FOUND_CODES = new Set(['20101', '20112', '20003']);
+const THROTTLE_MSG = /频繁|稍后再试|too many/i;
+const EMPTY_MSG = /还没有内容|还没有|暂无|没有更多|快来发表/;
+
+/**
+ * Weibo's outcome codes, in one place. `ok:1` is success; `{"ok":0,"msg":"这里还没有内容"}` (or ok 0 with
+ * empty cards) is weibo honestly saying there is nothing; `ok:-100` is its login demand.
+ */
+export function interpret(body: unknown, what: string): Envelope {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ParseError(`${what}: not a JSON object`);
+  const raw = body as Record<string, unknown>;
+  const ok = Number(raw.ok);
+  const msg = typeof raw.msg === 'string' ? raw.msg : '';
+  const data = raw.data && typeof raw.data === 'object' && !Array.isArray(raw.data) ? (raw.data as Record<string, unknown>) : undefined;
+  if (ok === 1) return { kind: 'ok', data: data ?? {}, raw };
+  if (ok === -100) throw new SessionExpired(`${what}: weibo wants a login (ok:-100)`);
+  const code = String(raw.errno ?? raw.errcode ?? raw.error_code ?? '');
+  if (NOT_FOUND_CODES.has(code) || NOT_FOUND_MSG.test(msg)) throw new NotFound(`${what}: weibo says ${msg || `error ${code}`}`);
+  if (THROTTLE_MSG.test(msg)) throw new RateLimited(`${what}: weibo says ${msg}`);
+  if (EMPTY_MSG.test(msg)) return { kind: 'empty', message: msg };
+  if (ok === 0 && !msg && data && Array.isArray(data.cards) && data.cards.length === 0) return { kind: 'empty', message: 'no cards' };
+  throw new UpstreamError(`${what}: weibo answered ok:${String(raw.ok)}${msg ? ` (${msg})` : code ? ` (error ${code})` : ''}`);
+}
+
+export async function getJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {
+  const res = await get(ctx, url, query, xhrHeaders(referer));
+  return interpret(readJson(res), what);
+}
+
+export async function getHtml(ctx: CrawlContext, url: string, query: Query | undefined, referer?: string): Promise<string> {
+  const res = await get(ctx, url, query, pageHeaders(referer));
+  return readHtml(res);
+}
+
+/** An error after which a second route (HTML page instead of API, or the reverse) is worth trying. */
+export function isFallbackable(e: unknown): boolean {
+  return isReplayMiss(e) || (e instanceof CrawlError && e.code === 'upstream_error');
+}
+
+/**
+ * Tries `primary`, then `fallback` when primary failed non-terminally or honestly found nothing.
+ * When the fallback cannot be replayed either, the first replay miss is the one reported.
+ */
+export async function withFallback<T>(primary: () => Promise<T | undefined>, fallback: () => Promise<T>): Promise<T> {
+  let first: unknown;
+  try {
+    const got = await primary();
+    if (got !== undefined) return got;
+  } catch (e) {
+    if (!isFallbackable(e)) throw e;
+    first = e;
+  }
+  try {
+    return await fallback();
+  } catch (e) {
+    if (isReplayMiss(e) && isReplayMiss(first)) throw first;
+    throw e;
+  }
+}

@@ -1,0 +1,61 @@
+import { InvalidInput } from '../../crawl/errors.js';
+import type { Comment } from '../../domain/results.js';
+import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
+import { ENDPOINTS, getJson } from './api.js';
+import { arr, childComments, decodeCommentCursor, encodeCommentCursor, parseCount, threadComments } from './parse.js';
+import { parsePostRef } from './refs.js';
+
+async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>> {
+  const post = parsePostRef(params.query);
+  const { maxId, maxIdType } = decodeCommentCursor(cursor);
+  if (cursor && !maxId) throw new InvalidInput('params.cursor: not a weibo comments cursor');
+  const referer = `https://m.weibo.cn/detail/${post.mid}`;
+  const rootId = typeof params.replies_of === 'string' ? params.replies_of.trim() : '';
+  if (rootId) {
+    if (!/^\d+$/.test(rootId)) throw new InvalidInput('params.replies_of: a numeric weibo comment id is expected');
+    // hotFlowChild pages the replies of one root comment; its first page is asked for with max_id=0.
+    const env = await getJson(ctx, ENDPOINTS.hotFlowChild, { cid: rootId, max_id: maxId ?? '0', max_id_type: maxIdType }, `replies of comment ${rootId}`, referer);
+    if (env.kind === 'empty') return { items: [] };
+    // This endpoint answers with data (the replies), max_id and total_number at the top level.
+    const raw = env.raw;
+    return {
+      items: childComments(raw.data, post.mid, rootId),
+      next_cursor: encodeCommentCursor(raw.max_id, raw.max_id_type),
+      total: parseCount(raw.total_number),
+    };
+  }
+  const env = await getJson(
+    ctx,
+    ENDPOINTS.hotflow,
+    { id: post.mid, mid: post.mid, max_id: maxId, max_id_type: maxIdType },
+    `comments of ${post.mid}`,
+    referer,
+  );
+  if (env.kind === 'empty') return { items: [] };
+  const items = threadComments(env.data.data, post.mid);
+  return {
+    items,
+    next_cursor: arr(env.data.data).length ? encodeCommentCursor(env.data.max_id, env.data.max_id_type) : undefined,
+    total: parseCount(env.data.total_number),
+  };
+}
+
+export const commentsAction: CommentsAction = {
+  shape: 'comments',
+  summary: 'Hot comments of a weibo status, each followed by its inline replies (parent_id set); replies_of pages one thread',
+  params: [
+    {
+      name: 'query',
+      type: 'string',
+      required: true,
+      description: 'the post: mid, bid, or post URL (m.weibo.cn/detail/<mid>, weibo.com/<uid>/<bid>)',
+    },
+    {
+      name: 'replies_of',
+      type: 'string',
+      required: false,
+      description: 'a root comment id (cid): page that comment\'s replies instead of the post\'s comments',
+    },
+  ],
+  page: commentsPage,
+};

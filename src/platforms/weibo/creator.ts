@@ -1,0 +1,83 @@
+import { InvalidInput, ParseError } from '../../crawl/errors.js';
+import type { Author } from '../../domain/results.js';
+import type { CrawlContext, CreatorAction, Params } from '../types.js';
+import { CONTAINERS, ENDPOINTS, getJson } from './api.js';
+import { arr, obj, str, userToAuthor } from './parse.js';
+import { parseCreatorRef } from './refs.js';
+
+/**
+ * A creator reference → uid. Screen names go through m.weibo.cn's user search (container
+ * 100103type=3) and only an exact, case-insensitive screen-name match is accepted: the search is fuzzy,
+ * and guessing a similar name would crawl the wrong account.
+ */
+export async function resolveUid(ctx: CrawlContext, query: string | undefined): Promise<string> {
+  const ref = parseCreatorRef(query);
+  if ('uid' in ref) return ref.uid;
+  // A walk asks once per page; the name is looked up once per crawl.
+  const memo = resolved.get(ctx) ?? new Map<string, string>();
+  resolved.set(ctx, memo);
+  const known = memo.get(ref.name);
+  if (known) return known;
+  const uid = await lookupName(ctx, ref.name);
+  memo.set(ref.name, uid);
+  return uid;
+}
+
+const resolved = new WeakMap<CrawlContext, Map<string, string>>();
+
+async function lookupName(ctx: CrawlContext, name: string): Promise<string> {
+  const ref = { name };
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.userSearch(ref.name), page_type: 'searchall' }, 'user search');
+  const wanted = ref.name.toLowerCase();
+  if (env.kind === 'ok') {
+    for (const user of usersOf(env.data.cards)) {
+      const name = str(user.screen_name);
+      const id = str(user.idstr) ?? str(user.id);
+      if (name && id && name.toLowerCase() === wanted) return id;
+    }
+  }
+  throw new InvalidInput(
+    `could not resolve the weibo screen name "${ref.name}" to a uid (weibo's user search has no account with exactly that name); pass the numeric uid or weibo.com/u/<uid>`,
+  );
+}
+
+function usersOf(cards: unknown): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const c of arr(cards)) {
+    const card = obj(c);
+    if (!card) continue;
+    const user = obj(card.user);
+    if (user) out.push(user);
+    for (const g of arr(card.card_group)) {
+      const u = obj(obj(g)?.user);
+      if (u) out.push(u);
+    }
+  }
+  return out;
+}
+
+async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null> {
+  const uid = await resolveUid(ctx, params.query);
+  // type=uid&value=<uid> is what the profile page sends; containerid=100505<uid> names the same profile card.
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { type: 'uid', value: uid, containerid: CONTAINERS.profile(uid) }, 'profile');
+  if (env.kind === 'empty') return null;
+  const info = obj(env.data.userInfo);
+  if (!info) throw new ParseError('profile: data.userInfo is missing');
+  const author = userToAuthor(info);
+  if (!author) throw new ParseError('profile: userInfo has no id');
+  return author;
+}
+
+export const userAction: CreatorAction = {
+  shape: 'creator',
+  summary: "A weibo creator's profile: name, bio, avatar, followers, following, post count, verification",
+  params: [
+    {
+      name: 'query',
+      type: 'string',
+      required: true,
+      description: 'uid, profile URL (weibo.com/u/<uid>, m.weibo.cn/u/<uid>, m.weibo.cn/profile/<uid>) or @screen_name',
+    },
+  ],
+  run: runUser,
+};

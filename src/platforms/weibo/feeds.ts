@@ -1,0 +1,100 @@
+import { InvalidInput, ParseError } from '../../crawl/errors.js';
+import type { Category } from '../../domain/catalog.js';
+import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
+import { CONTAINERS, ENDPOINTS, getJson } from './api.js';
+import { resolveUid } from './creator.js';
+import { cardsToMblogs, hotBoardEntries, hotEntriesToDrafts, mblogToDraft, obj, str } from './parse.js';
+
+const drafts = (cards: unknown): ItemDraft[] =>
+  cardsToMblogs(cards)
+    .map(mblogToDraft)
+    .filter((d): d is ItemDraft => !!d);
+
+/** A positive integer-ish cursor value, or undefined when weibo signals the end (absent, 0, empty). */
+function nextOf(v: unknown): string | undefined {
+  const s = str(v);
+  return s && /^\d+$/.test(s) && !/^0+$/.test(s) ? s : undefined;
+}
+
+async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const q = (params.query ?? '').trim();
+  if (!q) throw new InvalidInput('params.query: a search keyword is required');
+  if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo search cursor');
+  const env = await getJson(
+    ctx,
+    ENDPOINTS.getIndex,
+    { containerid: CONTAINERS.search(q), page_type: 'searchall', page: cursor },
+    'search',
+    `https://m.weibo.cn/search?containerid=${encodeURIComponent(CONTAINERS.search(q))}`,
+  );
+  if (env.kind === 'empty') return { items: [] };
+  const items = drafts(env.data.cards);
+  // cardlistInfo.page is the next page number; null on the last page.
+  const next = items.length ? nextOf(obj(env.data.cardlistInfo)?.page) : undefined;
+  return { items, next_cursor: next !== cursor ? next : undefined };
+}
+
+async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const uid = await resolveUid(ctx, params.query);
+  if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
+  // Only the timeline container is sent: a type/value pair would make this look like the profile request.
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.timeline(uid), since_id: cursor }, 'timeline', `https://m.weibo.cn/u/${uid}`);
+  if (env.kind === 'empty') return { items: [] };
+  if (!Array.isArray(env.data.cards)) throw new ParseError('timeline: data.cards is missing');
+  // Pinned (isTop) statuses lead every page and may be old; they stay, and the runner drops repeats.
+  const items = drafts(env.data.cards);
+  const next = items.length ? nextOf(obj(env.data.cardlistInfo)?.since_id) : undefined;
+  return { items, next_cursor: next };
+}
+
+export const HOT_CATEGORIES: Category[] = [
+  { id: 'realtimehot', name: '热搜榜 · realtime hot searches', actions: ['hot'] },
+  { id: 'hotposts', name: '热门微博 · hot posts feed', actions: ['hot'] },
+];
+
+async function hotPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const category = params.category ?? 'realtimehot';
+  if (category === 'realtimehot') {
+    const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
+    if (env.kind === 'empty') return { items: [] };
+    return { items: hotEntriesToDrafts(hotBoardEntries(env.data)) };
+  }
+  if (category === 'hotposts') {
+    if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo hot-feed cursor');
+    const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.hotPosts, openApp: 0, since_id: cursor }, 'hot posts feed');
+    if (env.kind === 'empty') return { items: [] };
+    const items = drafts(env.data.cards);
+    const next = items.length ? nextOf(obj(env.data.cardlistInfo)?.since_id) : undefined;
+    return { items, next_cursor: next !== cursor ? next : undefined };
+  }
+  throw new InvalidInput(`params.category: weibo has no hot category "${category}" (use ${HOT_CATEGORIES.map((c) => c.id).join(' or ')})`);
+}
+
+export const searchAction: ItemsAction = {
+  shape: 'items',
+  summary: 'Search weibo statuses by keyword (m.weibo.cn search, all results)',
+  params: [{ name: 'query', type: 'string', required: true, description: 'search keyword' }],
+  page: searchPage,
+};
+
+export const postsAction: ItemsAction = {
+  shape: 'items',
+  summary: "A weibo creator's timeline, newest first (pinned posts lead the first page)",
+  walk: true,
+  params: [
+    {
+      name: 'query',
+      type: 'string',
+      required: true,
+      description: 'uid, profile URL (weibo.com/u/<uid>, m.weibo.cn/u/<uid>, m.weibo.cn/profile/<uid>, weibo.com/<uid>) or @screen_name',
+    },
+  ],
+  page: postsPage,
+};
+
+export const hotAction: ItemsAction = {
+  shape: 'items',
+  summary: 'Weibo hot lists: the realtime hot-search board (one text item per word, views = heat) or the hot posts feed',
+  categories: true,
+  page: hotPage,
+};

@@ -1,0 +1,37 @@
+import type { PlatformAdapter } from '../types.js';
+import { commentsAction } from './comments.js';
+import { userAction } from './creator.js';
+import { detailAction } from './detail.js';
+import { HOT_CATEGORIES, hotAction, postsAction, searchAction } from './feeds.js';
+import { profileUrl } from './refs.js';
+import { trendingAction } from './trending.js';
+
+export const weibo: PlatformAdapter = {
+  id: 'weibo',
+  name: 'Weibo',
+  region: 'CN',
+  // m.weibo.cn answers anonymously; s.weibo.com and weibo.com want visitor cookies (a stored profile helps there).
+  auth: 'none',
+  hosts: ['m.weibo.cn', 'weibo.com', 'www.weibo.com', 's.weibo.com', 'weibo.cn', 'passport.weibo.com', 'passport.weibo.cn'],
+  mediaHosts: ['.sinaimg.cn', '.weibocdn.com', 'video.weibo.com'],
+  // Weibo's image CDN refuses hotlinks without a weibo Referer.
+  mediaHeaders: () => ({ Referer: 'https://weibo.com/' }),
+  minGapMs: 1500,
+  categories: HOT_CATEGORIES,
+  replay: {
+    volatile: ['_', 'extparam', 'luicode', 'lfid', 'display_time', 'openApp'],
+    identifying: ['containerid', 'id', 'mid', 'value', 'q', 'cid', 'uid', 'cate'],
+    // hotflow's first page carries max_id_type=0 and no max_id, so only max_id pages.
+    cursor: ['since_id', 'page', 'max_id'],
+  },
+  authorUrl: ({ id }) => (id && /^\d+$/.test(id) ? profileUrl(id) : undefined),
+  actions: {
+    search: searchAction,
+    posts: postsAction,
+    user: userAction,
+    detail: detailAction,
+    comments: commentsAction,
+    hot: hotAction,
+    trending: trendingAction,
+  },
+};

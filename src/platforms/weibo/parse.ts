@@ -1,0 +1,485 @@
+import type { Stats } from '../../domain/item.js';
+import type { Author, Comment, Trend } from '../../domain/results.js';
+import type { ItemDraft } from '../types.js';
+import { midToBid, postUrl, profileUrl } from './refs.js';
+
+/*
+ * Pure parsers: m.weibo.cn JSON (and s.weibo.com HTML in html.ts) → domain objects. Nothing here throws on
+ * a missing optional field; a number weibo did not report stays absent.
+ */
+
+type Json = Record<string, unknown>;
+
+export const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
+const nonEmpty = (v: unknown): string | undefined => {
+  const s = str(v);
+  return s && s.trim() ? s : undefined;
+};
+
+const UNITS: Record<string, number> = { 万: 1e4, w: 1e4, W: 1e4, 亿: 1e8, k: 1e3, K: 1e3 };
+
+/** Weibo counts: numbers, or strings like "145.5万", "2.9亿", "87万次播放", "100万+", "1,234". */
+export function parseCount(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /(\d+(?:\.\d+)?)\s*(万|亿|[wWkK](?![a-zA-Z]))?/.exec(v.replace(/(\d),(?=\d{3})/g, '$1'));
+  if (!m) return undefined;
+  const n = Number(m[1]) * (m[2] ? UNITS[m[2]] : 1);
+  return Number.isFinite(n) ? Math.round(n) : undefined;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const CST_MS = 8 * 3600_000;
+
+/**
+ * Weibo timestamps → unix seconds. The API form is "Sat Jun 15 10:38:14 +0800 2019"; some containers use
+ * relative Beijing-time forms ("刚刚", "5分钟前", "3小时前", "昨天 12:30", "06-27", "2019-06-27").
+ */
+export function parseWeiboDate(v: unknown, now: number = Date.now()): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? Math.trunc(v > 1e12 ? v / 1000 : v) : undefined;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  let m = /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? )?([A-Za-z]{3}) (\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ([+-])(\d{2}):?(\d{2}) (\d{4})$/.exec(s);
+  if (m) {
+    const month = MONTHS.indexOf(m[1]);
+    if (month < 0) return undefined;
+    const offset = (m[6] === '-' ? -1 : 1) * (Number(m[7]) * 60 + Number(m[8])) * 60_000;
+    const ms = Date.UTC(Number(m[9]), month, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])) - offset;
+    return Math.floor(ms / 1000);
+  }
+  const beijing = new Date(now + CST_MS);
+  const at = (y: number, mo: number, d: number, h = 0, mi = 0): number => Math.floor((Date.UTC(y, mo, d, h, mi) - CST_MS) / 1000);
+  if (s === '刚刚') return Math.floor(now / 1000);
+  if ((m = /^(\d+)\s*秒前$/.exec(s))) return Math.floor(now / 1000) - Number(m[1]);
+  if ((m = /^(\d+)\s*分钟前$/.exec(s))) return Math.floor(now / 1000) - Number(m[1]) * 60;
+  if ((m = /^(\d+)\s*小时前$/.exec(s))) return Math.floor(now / 1000) - Number(m[1]) * 3600;
+  if ((m = /^(今天|昨天)\s*(\d{1,2}):(\d{2})$/.exec(s))) {
+    const back = m[1] === '昨天' ? 1 : 0;
+    return at(beijing.getUTCFullYear(), beijing.getUTCMonth(), beijing.getUTCDate() - back, Number(m[2]), Number(m[3]));
+  }
+  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(s))) {
+    return at(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  }
+  if ((m = /^(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(s))) {
+    return at(beijing.getUTCFullYear(), Number(m[1]) - 1, Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0));
+  }
+  return undefined;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+|#39);/g, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name] ?? whole;
+  });
+}
+
+/**
+ * Weibo's status HTML → plain text: <br> becomes a newline, emoji <img alt="[doge]"> becomes its alt text,
+ * link icons are dropped, links and topic spans keep their text, and the trailing "全文" link of a
+ * truncated status goes.
+ */
+export function htmlToText(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  let s = html.replace(/<a\b[^>]*href=["']?\/status\/[^>]*>\s*全文\s*<\/a>\s*$/i, '');
+  s = s.replace(/<br\s*\/?>/gi, '\n');
+  s = s.replace(/<img\b[^>]*>/gi, (tag) => {
+    const alt = /\balt=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
+    return alt ? (alt[1] ?? alt[2] ?? alt[3] ?? '') : '';
+  });
+  s = s.replace(/<[^>]+>/g, '');
+  s = decodeEntities(s);
+  return s
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+$/g, ''))
+    .join('\n')
+    .trim();
+}
+
+/** True when the status text is the short form of a long post (the full text needs statuses/extend). */
+export function isTruncated(mblog: Json): boolean {
+  const long = obj(mblog.longText);
+  if (long && nonEmpty(long.longTextContent)) return false;
+  if (mblog.isLongText !== true) return false;
+  const text = str(mblog.text) ?? '';
+  return /全文\s*<\/a>\s*$/.test(text) || /(\.\.\.|…)\s*$/.test(htmlToText(text));
+}
+
+/** Flattens getIndex cards to their statuses: card_type 9 carries an mblog, card_type 11 nests a card_group. */
+export function cardsToMblogs(cards: unknown): Json[] {
+  const out: Json[] = [];
+  const walk = (list: unknown, depth: number): void => {
+    for (const c of arr(list)) {
+      const card = obj(c);
+      if (!card) continue;
+      const mblog = obj(card.mblog);
+      if (mblog) out.push(mblog);
+      else if (depth < 3 && Array.isArray(card.card_group)) walk(card.card_group, depth + 1);
+    }
+  };
+  walk(cards, 0);
+  return out;
+}
+
+type MediaEntry = NonNullable<ItemDraft['media']>[number];
+
+interface Stream {
+  url: string;
+  w?: number;
+  h?: number;
+  score: number;
+}
+
+const LABEL_SCORE: Array<[RegExp, number]> = [
+  [/2160|4k/i, 3840 * 2160],
+  [/1440|2k/i, 2560 * 1440],
+  [/1080/i, 1920 * 1080],
+  [/720/i, 1280 * 720],
+  [/hd/i, 852 * 480],
+  [/sd|ld|stream_url$/i, 640 * 360],
+];
+
+function dimsOf(url: string): { w?: number; h?: number } {
+  const m = /[?&]template=(\d+)x(\d+)/.exec(url);
+  return m ? { w: Number(m[1]), h: Number(m[2]) } : {};
+}
+
+const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^(https?:)?\/\//.test(v);
+
+/** Every playable stream weibo lists for a video card, best first (largest frame; mp4 before HLS). */
+export function videoStreams(pageInfo: Json): Stream[] {
+  const found: Stream[] = [];
+  const add = (url: unknown, label: string, w?: unknown, h?: unknown): void => {
+    if (!isHttpUrl(url)) return;
+    const d = dimsOf(url);
+    const width = Number(w) > 0 ? Number(w) : d.w;
+    const height = Number(h) > 0 ? Number(h) : d.h;
+    const byLabel = LABEL_SCORE.find(([re]) => re.test(label))?.[1] ?? 0;
+    const score = width && height ? width * height : byLabel;
+    found.push({ url, w: width, h: height, score: /\.m3u8/i.test(url) ? score / 10 : score });
+  };
+  for (const [k, v] of Object.entries(obj(pageInfo.urls) ?? {})) add(v, k);
+  const mi = obj(pageInfo.media_info) ?? {};
+  for (const [k, v] of Object.entries(mi)) if (/mp4|stream_url|hevc|h265/i.test(k)) add(v, k);
+  for (const p of arr(mi.playback_list)) {
+    const info = obj(obj(p)?.play_info);
+    if (info) add(info.url, str(info.quality_label) ?? str(info.label) ?? '', info.width, info.height);
+  }
+  const seen = new Set<string>();
+  return found
+    .filter((s) => (seen.has(s.url) ? false : (seen.add(s.url), true)))
+    .sort((a, b) => b.score - a.score);
+}
+
+function videoDuration(pageInfo: Json): number | undefined {
+  const mi = obj(pageInfo.media_info) ?? {};
+  const d = Number(mi.duration ?? pageInfo.duration ?? mi.video_duration);
+  return Number.isFinite(d) && d > 0 ? d : undefined;
+}
+
+function picMedia(pic: Json): MediaEntry | undefined {
+  const large = obj(pic.large);
+  const url = [large?.url, pic.url].find(isHttpUrl);
+  if (!url) return undefined;
+  const geo = obj(large?.geo) ?? (large ? undefined : obj(pic.geo));
+  const w = Number(geo?.width);
+  const h = Number(geo?.height);
+  return { kind: 'image', url, w: w > 0 ? w : undefined, h: h > 0 ? h : undefined };
+}
+
+interface MediaFacts {
+  type: ItemDraft['type'];
+  media: MediaEntry[];
+  thumb?: string;
+  title?: string;
+  duration_s?: number;
+  aspect?: { width: number; height: number };
+  views?: number;
+}
+
+function mediaOf(mblog: Json): MediaFacts | undefined {
+  const pageInfo = obj(mblog.page_info);
+  if (pageInfo && pageInfo.type === 'video') {
+    const streams = videoStreams(pageInfo);
+    const best = streams[0];
+    const duration = videoDuration(pageInfo);
+    const cover = obj(pageInfo.page_pic)?.url;
+    return {
+      type: 'video',
+      media: best ? [{ kind: 'video', url: best.url, w: best.w, h: best.h, duration_s: duration }] : [],
+      thumb: isHttpUrl(cover) ? cover : undefined,
+      title: nonEmpty(pageInfo.title)?.trim(),
+      duration_s: duration,
+      aspect: best?.w && best?.h ? { width: best.w, height: best.h } : undefined,
+      views: parseCount(pageInfo.play_count ?? obj(pageInfo.media_info)?.play_count),
+    };
+  }
+  const pics = arr(mblog.pics).map(obj).filter((p): p is Json => !!p);
+  if (pics.length) {
+    const media = pics.map(picMedia).filter((m): m is MediaEntry => !!m);
+    if (!media.length) return undefined;
+    const small = pics[0].url;
+    const first = media[0];
+    return {
+      type: 'image',
+      media,
+      thumb: isHttpUrl(small) ? small : first.url,
+      aspect: first.w && first.h ? { width: first.w, height: first.h } : undefined,
+    };
+  }
+  return undefined;
+}
+
+/** One status (mblog) → ItemDraft. Returns undefined only when the status has no id at all. */
+export function mblogToDraft(mblog: Json): ItemDraft | undefined {
+  const mid = str(mblog.mid) ?? str(mblog.idstr) ?? str(mblog.id);
+  if (!mid || !/^\d+$/.test(mid)) return undefined;
+  const user = obj(mblog.user);
+  const uid = str(user?.idstr) ?? str(user?.id);
+  const bid = nonEmpty(mblog.bid) ?? nonEmpty(mblog.mblogid) ?? safeBid(mid);
+  const long = nonEmpty(obj(mblog.longText)?.longTextContent);
+  const own = mediaOf(mblog);
+  // A repost without media of its own shows the original's; keep the repost as the item but carry that media.
+  const retweeted = obj(mblog.retweeted_status);
+  const borrowed = !own && retweeted ? mediaOf(retweeted) : undefined;
+  const facts = own ?? borrowed;
+  const stats: Stats = {
+    likes: parseCount(mblog.attitudes_count),
+    comments: parseCount(mblog.comments_count),
+    shares: parseCount(mblog.reposts_count),
+    // Play counts of a borrowed video belong to the original post, not to this repost.
+    views: own?.views,
+  };
+  for (const k of Object.keys(stats) as (keyof Stats)[]) if (stats[k] === undefined) delete stats[k];
+  return {
+    native_id: mid,
+    type: facts?.type ?? 'text',
+    title: facts?.title,
+    text: htmlToText(long ?? mblog.text),
+    author: nonEmpty(user?.screen_name),
+    author_id: uid,
+    author_handle: nonEmpty(user?.screen_name),
+    url: postUrl(mid, uid, bid),
+    thumb: facts?.thumb,
+    media: facts?.media ?? [],
+    ts: parseWeiboDate(mblog.created_at),
+    duration_s: facts?.duration_s,
+    aspect: facts?.aspect,
+    stats,
+  };
+}
+
+function safeBid(mid: string): string | undefined {
+  try {
+    return midToBid(mid);
+  } catch {
+    return undefined;
+  }
+}
+
+/** data.userInfo (or a status's user) → Author. */
+export function userToAuthor(user: Json): Author | undefined {
+  const id = str(user.idstr) ?? str(user.id);
+  if (!id) return undefined;
+  const avatar = [user.avatar_hd, user.avatar_large, user.profile_image_url].find(isHttpUrl);
+  const author: Author = {
+    id,
+    source: 'weibo',
+    handle: nonEmpty(user.screen_name),
+    name: nonEmpty(user.screen_name) ?? nonEmpty(user.name),
+    bio: nonEmpty(user.description),
+    avatar,
+    url: profileUrl(id),
+    followers: parseCount(user.followers_count ?? user.followers_count_str),
+    following: parseCount(user.follow_count ?? user.friends_count),
+    posts: parseCount(user.statuses_count),
+    verified: typeof user.verified === 'boolean' ? user.verified : undefined,
+  };
+  for (const k of Object.keys(author) as (keyof Author)[]) if (author[k] === undefined) delete author[k];
+  return author;
+}
+
+function commentOf(c: Json, postMid: string, parentId?: string): Comment | undefined {
+  const cid = str(c.idstr) ?? str(c.id) ?? str(c.mid);
+  if (!cid) return undefined;
+  const user = obj(c.user);
+  const name = str(user?.screen_name) ?? '';
+  const comment: Comment = {
+    cid,
+    text: htmlToText(c.text),
+    likes: parseCount(c.like_count ?? c.like_counts) ?? 0,
+    reply_total: parseCount(c.total_number) ?? 0,
+    user_id: str(user?.idstr) ?? str(user?.id) ?? '',
+    handle: name,
+    user_name: name,
+    created_at: parseWeiboDate(c.created_at) ?? 0,
+    source: 'weibo',
+    url: `https://m.weibo.cn/detail/${postMid}?cid=${cid}`,
+  };
+  if (parentId && parentId !== cid) comment.parent_id = parentId;
+  return comment;
+}
+
+/** The comment a reply answers, when weibo names it; else the thread's root. */
+function replyTarget(c: Json, rootId: string): string {
+  const replied = obj(c.reply_comment);
+  return str(replied?.idstr) ?? str(replied?.id) ?? str(c.reply_id) ?? rootId;
+}
+
+/**
+ * hotflow's data.data → flat Comment list: each root comment followed by its inline replies
+ * (its `comments` array, false when it has none), each reply carrying parent_id.
+ */
+export function threadComments(list: unknown, postMid: string): Comment[] {
+  const out: Comment[] = [];
+  for (const raw of arr(list)) {
+    const c = obj(raw);
+    if (!c) continue;
+    const root = commentOf(c, postMid);
+    if (!root) continue;
+    out.push(root);
+    for (const r of arr(c.comments)) {
+      const reply = obj(r);
+      if (!reply) continue;
+      const child = commentOf(reply, postMid, replyTarget(reply, root.cid));
+      if (child) out.push(child);
+    }
+  }
+  return out;
+}
+
+/** hotFlowChild's data → replies of one root comment. */
+export function childComments(list: unknown, postMid: string, rootId: string): Comment[] {
+  return arr(list)
+    .map(obj)
+    .filter((c): c is Json => !!c)
+    .map((c) => commentOf(c, postMid, replyTarget(c, str(c.rootidstr) ?? str(c.rootid) ?? rootId)))
+    .filter((c): c is Comment => !!c);
+}
+
+/** Comments are paged by max_id plus max_id_type; both travel in one native cursor "<max_id>:<max_id_type>". */
+export function encodeCommentCursor(maxId: unknown, maxIdType: unknown): string | undefined {
+  const id = str(maxId);
+  if (!id || !/^\d+$/.test(id) || /^0+$/.test(id)) return undefined;
+  const type = str(maxIdType);
+  return `${id}:${type && /^\d+$/.test(type) ? type : '0'}`;
+}
+
+export function decodeCommentCursor(cursor: string | undefined): { maxId?: string; maxIdType: string } {
+  if (!cursor) return { maxIdType: '0' };
+  const m = /^(\d+)(?::(\d+))?$/.exec(cursor);
+  if (!m) return { maxIdType: '0', maxId: undefined };
+  return { maxId: m[1], maxIdType: m[2] ?? '0' };
+}
+
+export interface HotEntry {
+  word: string;
+  rank?: number;
+  hot?: number;
+  url?: string;
+  pinned: boolean;
+  ad: boolean;
+}
+
+/** The search link of a hot-search entry, without the tracking parameters. */
+function searchLink(scheme: unknown): string | undefined {
+  if (typeof scheme !== 'string' || !/^https?:\/\//.test(scheme)) return undefined;
+  try {
+    const u = new URL(scheme);
+    const containerid = u.searchParams.get('containerid');
+    if (!containerid) return scheme;
+    const clean = new URL(`${u.origin}${u.pathname}`);
+    clean.searchParams.set('containerid', containerid);
+    return clean.toString();
+  } catch {
+    return scheme;
+  }
+}
+
+/**
+ * The realtime hot-search board (getIndex 106003type=25…realtimehot): data.cards[0].card_group holds the
+ * ranked words (card_type 4); later cards are side lists (rising, entertainment) and rule links.
+ */
+export function hotBoardEntries(data: Json): HotEntry[] {
+  const cards = arr(data.cards).map(obj).filter((c): c is Json => !!c);
+  const board = cards.find((c) => arr(c.card_group).some((g) => obj(g)?.card_type === 4 && nonEmpty(obj(g)?.desc)));
+  if (!board) return [];
+  const out: HotEntry[] = [];
+  for (const g of arr(board.card_group)) {
+    const e = obj(g);
+    const word = nonEmpty(e?.desc)?.trim();
+    if (!e || e.card_type !== 4 || !word) continue;
+    const itemid = str(e.itemid) ?? '';
+    const ext = str(obj(e.actionlog)?.ext) ?? '';
+    const pic = str(e.pic) ?? '';
+    const ad = !!e.promotion || /is_ad_pos:1|adid:/.test(itemid) || /ads_word:/.test(ext);
+    const realpos = /(?:^|\|)realpos:(\d+)/.exec(itemid) ?? /(?:^|\|)realpos:(\d+)/.exec(ext) ?? /img_search_(\d+)\.png/.exec(pic);
+    const rank = !ad && realpos ? Number(realpos[1]) : undefined;
+    out.push({
+      word,
+      rank: rank && rank > 0 ? rank : undefined,
+      hot: parseCount(e.desc_extr),
+      url: searchLink(e.scheme),
+      pinned: !ad && !rank && /stick/i.test(pic),
+      ad,
+    });
+  }
+  return out;
+}
+
+export function hotEntriesToTrends(entries: HotEntry[]): Trend[] {
+  return entries
+    .filter((e) => e.rank !== undefined)
+    .map((e) => compactTrend({ word: e.word, source: 'weibo', rank: e.rank as number, hot_value: e.hot, url: e.url }));
+}
+
+/** Hot-search words as text items; adverts are not hot searches and are left out. */
+export function hotEntriesToDrafts(entries: HotEntry[]): ItemDraft[] {
+  return entries
+    .filter((e) => !e.ad)
+    .map((e) => ({
+      native_id: `hot:${e.word}`,
+      type: 'text' as const,
+      title: e.word,
+      url: e.url,
+      media: [],
+      stats: e.hot !== undefined ? { views: e.hot } : {},
+    }));
+}
+
+/** The hot-topic container (231648_-_4): card_type 25 entries with title_sub "#topic#" and desc "N讨论 M阅读". */
+export function topicContainerTrends(data: Json): Trend[] {
+  const trends: Trend[] = [];
+  for (const c of arr(data.cards)) {
+    for (const g of [obj(c), ...arr(obj(c)?.card_group).map(obj)]) {
+      const word = nonEmpty(g?.title_sub);
+      if (!g || !word) continue;
+      trends.push(
+        compactTrend({ word: stripHashes(word), source: 'weibo', rank: trends.length + 1, hot_value: readsOf(str(g.desc)), url: searchLink(g.scheme) }),
+      );
+    }
+  }
+  return trends;
+}
+
+export const stripHashes = (s: string): string => s.trim().replace(/^#(.+)#$/, '$1');
+
+/** "1.6万讨论 1165.7万阅读" → the read count. */
+export function readsOf(desc: string | undefined): number | undefined {
+  if (!desc) return undefined;
+  const m = /([\d.]+\s*[万亿]?)\s*阅读/.exec(desc);
+  return m ? parseCount(m[1]) : undefined;
+}
+
+function compactTrend(t: Trend): Trend {
+  if (t.hot_value === undefined) delete t.hot_value;
+  if (t.url === undefined) delete t.url;
+  return t;
+}

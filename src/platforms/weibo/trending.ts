@@ -1,0 +1,56 @@
+import { InvalidInput } from '../../crawl/errors.js';
+import type { Trend } from '../../domain/results.js';
+import type { CrawlContext, Params, TrendsAction } from '../types.js';
+import { CONTAINERS, ENDPOINTS, getHtml, getJson, withFallback } from './api.js';
+import { summaryRealtimehot, summaryTopicband } from './html.js';
+import { hotBoardEntries, hotEntriesToTrends, topicContainerTrends } from './parse.js';
+
+export const BOARDS = ['realtimehot', 'topicband'] as const;
+type Board = (typeof BOARDS)[number];
+
+/*
+ * Each board is read from m.weibo.cn first (it answers anonymously) and from s.weibo.com's summary page
+ * when that fails or comes back empty: s.weibo.com has sat behind the visitor wall since 2021-09, so
+ * without cookies the fallback ends in session_expired rather than in a false "no trends".
+ */
+
+async function containerTrends(ctx: CrawlContext, board: Board): Promise<Trend[] | undefined> {
+  if (board === 'realtimehot') {
+    const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
+    const trends = env.kind === 'ok' ? hotEntriesToTrends(hotBoardEntries(env.data)) : [];
+    return trends.length ? trends : undefined;
+  }
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.hotTopics, luicode: '10000011', lfid: '231648_-_1' }, 'hot topic board');
+  const trends = env.kind === 'ok' ? topicContainerTrends(env.data) : [];
+  return trends.length ? trends : undefined;
+}
+
+async function summaryTrends(ctx: CrawlContext, board: Board): Promise<Trend[]> {
+  const html = await getHtml(ctx, ENDPOINTS.topSummary, { cate: board }, 'https://s.weibo.com/');
+  return board === 'realtimehot' ? summaryRealtimehot(html) : summaryTopicband(html);
+}
+
+async function runTrending(ctx: CrawlContext, params: Params): Promise<Trend[]> {
+  const board = (params.board as string | undefined) ?? 'realtimehot';
+  if (!(BOARDS as readonly string[]).includes(board)) throw new InvalidInput(`params.board: one of ${BOARDS.join(', ')}`);
+  return withFallback(
+    () => containerTrends(ctx, board as Board),
+    () => summaryTrends(ctx, board as Board),
+  );
+}
+
+export const trendingAction: TrendsAction = {
+  shape: 'trends',
+  summary: 'Weibo trending boards: the realtime hot-search ranking or the hot topic board, with heat values',
+  params: [
+    {
+      name: 'board',
+      type: 'string',
+      required: false,
+      default: 'realtimehot',
+      enum: [...BOARDS],
+      description: 'realtimehot: the hot-search ranking (heat); topicband: the hot topic board (reads)',
+    },
+  ],
+  run: runTrending,
+};
