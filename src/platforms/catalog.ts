@@ -19,6 +19,10 @@ export function buildCatalog(registry: Registry): CatalogIndex {
       const ownNames = new Set(own.map((x) => x.name));
       const params = [...own, ...commonParams(action, def, adapter).filter((x) => !ownNames.has(x.name))];
       const entry: CatalogEntry = { name: `${adapter.id}.${action}`, group: adapter.id, summary: def.summary, params };
+      if (def.shape === 'write') {
+        entry.write = true;
+        entry.confirm = true;
+      }
       entries.push(entry);
       index.set(entry.name, { adapter, def, entry });
     }

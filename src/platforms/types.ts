@@ -34,12 +34,24 @@ export interface Page<T> {
   total?: number;
 }
 
+/** Per-platform memory shared by the tasks of one process: signing keys, guest tokens, resolved ids. */
+export interface Memo {
+  get<T>(key: string): T | undefined;
+  /** ttlMs absent: kept until the process ends. */
+  set<T>(key: string, value: T, ttlMs?: number): void;
+  delete(key: string): void;
+}
+
 export interface CrawlContext {
   platform: string;
   profile: string;
   http: HttpClient;
-  /** Cookies of the profile, as a Cookie header string, when one is stored. */
-  session: { cookies?: string };
+  /**
+   * The profile's stored login: cookies as a Cookie header string, and other credentials
+   * (API tokens, app passwords, client id/secret) by name.
+   */
+  session: { cookies?: string; credentials?: Record<string, string> };
+  memo: Memo;
   signal: AbortSignal;
   log: Logger;
   /** A non-fatal note for the caller (lands in the result's warnings). */
@@ -83,7 +95,33 @@ export interface TrendsAction {
   run(ctx: CrawlContext, params: Params): Promise<Trend[]>;
 }
 
-export type ActionDef = ItemsAction | CommentsAction | CreatorAction | TrendsAction;
+export interface WritePlan {
+  /** One line saying what would be done, e.g. "comment on t3_abc as u/me". */
+  summary: string;
+  /** What the write acts on (post id/URL), when there is one. */
+  target?: string;
+}
+
+export interface WriteOutcome {
+  state: 'published' | 'deleted' | 'rejected' | 'session_expired' | 'blocked';
+  url?: string;
+  target?: string;
+  /** Why the platform refused, for rejected. */
+  message?: string;
+}
+
+/** post.create, comment.create, delete: planned without side effects, then run once, never retried. */
+export interface WriteAction {
+  shape: 'write';
+  summary: string;
+  params?: CatalogParam[];
+  /** Validates params and describes the write without touching the platform's state. */
+  plan(ctx: CrawlContext, params: Params): Promise<WritePlan>;
+  /** One attempt. Throw SessionExpired/Blocked/RateLimited as for reads; the core maps them to states. */
+  run(ctx: CrawlContext, params: Params): Promise<WriteOutcome>;
+}
+
+export type ActionDef = ItemsAction | CommentsAction | CreatorAction | TrendsAction | WriteAction;
 
 /** How replay matching treats this platform's request params. */
 export interface ReplayRules {

@@ -19,7 +19,7 @@ const MIGRATIONS: string[] = [
      id TEXT PRIMARY KEY, name TEXT, hash BLOB NOT NULL UNIQUE, scopes TEXT NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER
    );
    CREATE TABLE profiles (
-     platform TEXT NOT NULL, name TEXT NOT NULL, cookies TEXT, health TEXT NOT NULL DEFAULT 'unknown',
+     platform TEXT NOT NULL, name TEXT NOT NULL, cookies TEXT, credentials TEXT, health TEXT NOT NULL DEFAULT 'unknown',
      checked_at INTEGER, used_at INTEGER, PRIMARY KEY (platform, name)
    );
    CREATE TABLE cache (key TEXT PRIMARY KEY, result_id INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);

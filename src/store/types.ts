@@ -47,6 +47,8 @@ export interface ProfileRow {
   platform: string;
   name: string;
   cookies: string | null;
+  /** JSON object of named secrets (API tokens, app passwords); never served. */
+  credentials: string | null;
   health: 'ok' | 'cooling' | 'session_expired' | 'unknown';
   checked_at: number | null;
   used_at: number | null;

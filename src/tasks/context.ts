@@ -2,12 +2,14 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { HttpClient } from '../crawl/http.js';
 import type { Pacer } from '../crawl/pacer.js';
-import type { CrawlContext, PlatformAdapter } from '../platforms/types.js';
+import type { CrawlContext, Memo, PlatformAdapter } from '../platforms/types.js';
 
 export interface ContextDeps {
   adapter: PlatformAdapter;
   profile: string;
   cookies?: string;
+  credentials?: Record<string, string>;
+  memo: Memo;
   dispatcher: Dispatcher;
   pacer: Pacer;
   /** Overrides the adapter's minimum gap (replay runs need none). */
@@ -16,6 +18,26 @@ export interface ContextDeps {
   log: Logger;
   warnings: string[];
   onRequest?: (method: string, url: URL) => void;
+}
+
+/** A Memo in process memory, one per platform. */
+export class MemoryMemo implements Memo {
+  private readonly map = new Map<string, { v: unknown; until: number }>();
+  get<T>(key: string): T | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (e.until <= Date.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e.v as T;
+  }
+  set<T>(key: string, value: T, ttlMs?: number): void {
+    this.map.set(key, { v: value, until: ttlMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + ttlMs });
+  }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
 }
 
 /** The one place a CrawlContext is built, for the runner and for tests alike. */
@@ -32,7 +54,8 @@ export function makeContext(d: ContextDeps): CrawlContext {
     platform: d.adapter.id,
     profile: d.profile,
     http,
-    session: { cookies: d.cookies },
+    session: { cookies: d.cookies, credentials: d.credentials },
+    memo: d.memo,
     signal: d.signal,
     log: d.log,
     warn: (m) => d.warnings.push(m),

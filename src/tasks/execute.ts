@@ -1,5 +1,5 @@
 import type { Item } from '../domain/item.js';
-import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult } from '../domain/results.js';
+import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
 import { CrawlError, isReplayMiss } from '../crawl/errors.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
@@ -41,6 +41,29 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
       } catch (e) {
         const err = asCrawlError(e);
         return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as CreatorResult, o.warnings);
+      }
+    }
+    case 'write': {
+      try {
+        if (o.params.dry_run === true) {
+          const plan = await o.def.plan(o.ctx, o.params);
+          return compact({ ok: true, state: 'planned', target: plan.target, source: o.adapter.id, ms: ms() }) as WriteResult;
+        }
+        const out = await o.def.run(o.ctx, o.params);
+        const ok = out.state === 'published' || out.state === 'deleted';
+        return compact({
+          ok,
+          state: out.state,
+          url: out.url,
+          target: out.target,
+          source: o.adapter.id,
+          ms: ms(),
+          error: ok ? undefined : errorBody(out.state === 'rejected' ? 'invalid_request' : (out.state as 'blocked' | 'session_expired'), out.message ?? `the platform answered ${out.state}`),
+        }) as WriteResult;
+      } catch (e) {
+        const err = asCrawlError(e);
+        const state = err.code === 'session_expired' ? 'session_expired' : err.code === 'blocked' ? 'blocked' : 'rejected';
+        return { ok: false, state, source: o.adapter.id, ms: ms(), error: errorBody(err.code, err.message) } as WriteResult;
       }
     }
     case 'trends': {

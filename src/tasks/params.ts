@@ -50,6 +50,13 @@ export function commonParams(action: string, def: ActionDef, adapter: PlatformAd
     }
     case 'comments':
       return [LIMIT, CURSOR, ...cache];
+    case 'write':
+      return [
+        p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),
+        p('dry_run', 'boolean', 'validate and plan without publishing (state planned)'),
+        p('idempotency_key', 'string', 'unique per intended write: a timed-out retry with the same key replays instead of posting twice'),
+        PROFILE,
+      ];
     default:
       return cache;
   }

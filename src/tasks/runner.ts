@@ -11,7 +11,7 @@ import type { Params } from '../platforms/types.js';
 import type { TaskQueue } from '../queue/types.js';
 import type { Store, TaskRow } from '../store/types.js';
 import type { ResultCache } from './cache.js';
-import { makeContext } from './context.js';
+import { makeContext, MemoryMemo } from './context.js';
 import type { EventBus } from './events.js';
 import { executeAction } from './execute.js';
 import { cacheKey } from './params.js';
@@ -44,6 +44,7 @@ export class Runner {
   private readonly running = new Map<string, Running>();
   private readonly busy = new Map<string, number>();
   private readonly pacer = new Pacer();
+  private readonly memos = new Map<string, MemoryMemo>();
   private stopped = false;
   private readonly idle = new Set<() => void>();
 
@@ -119,6 +120,8 @@ export class Runner {
         adapter: found.adapter,
         profile,
         cookies: stored?.cookies ?? undefined,
+        credentials: parseCredentials(stored?.credentials),
+        memo: this.memo(found.adapter.id),
         dispatcher: this.d.dispatcher,
         pacer: this.pacer,
         gapMs: this.d.minGapMs,
@@ -144,7 +147,8 @@ export class Runner {
       });
     } catch (e) {
       if (r.abort.signal.aborted) return;
-      if (isReplayMiss(e)) failure = errorBody('upstream_error', (e as Error).message);
+      // Retrying cannot help: the recordings do not hold this request.
+      if (isReplayMiss(e)) failure = { ...errorBody('upstream_error', (e as Error).message), retryable: false };
       else {
         log.error({ err: e, task: row.id }, 'task crashed');
         failure = errorBody('upstream_error', `internal error while crawling: ${(e as Error)?.message ?? String(e)}`);
@@ -166,6 +170,15 @@ export class Runner {
     if (done) this.emitFinal(done);
   }
 
+  private memo(platform: string): MemoryMemo {
+    let m = this.memos.get(platform);
+    if (!m) {
+      m = new MemoryMemo();
+      this.memos.set(platform, m);
+    }
+    return m;
+  }
+
   private emitStatus(row: TaskRow): void {
     this.d.bus.emit(row.id, row.event_seq - 1, 'status', taskJson(row, false));
   }
@@ -174,5 +187,15 @@ export class Runner {
   emitFinal(row: TaskRow): void {
     this.d.bus.emit(row.id, row.event_seq - 2, 'status', taskJson(row, false));
     this.d.bus.emit(row.id, row.event_seq - 1, 'result', taskJson(row, true));
+  }
+}
+
+function parseCredentials(text: string | null | undefined): Record<string, string> | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -210,6 +210,13 @@ describe('weibo.detail', () => {
     expect(item.text).not.toContain('...');
   });
 
+  it('a redirect to passport is session_expired, and passport is never requested', async () => {
+    const { result, requests } = await run('detail', { query: '4650335219154003' }, [sand('error-passport-redirect-detail-4650335219154003.har')]);
+    expect(requests).toEqual(['GET https://m.weibo.cn/statuses/show?id=4650335219154003', 'GET https://m.weibo.cn/detail/4650335219154003']);
+    expect(result).toMatchObject({ ok: false, source: 'live', count: 0, error: { code: 'session_expired', retryable: false } });
+    expect((result as Envelope).error!.message).toMatch(/passport/);
+  });
+
   it('fails loudly, naming the first unreplayable URL, when no route can be replayed', async () => {
     await expect(run('detail', { query: '4649031014551911' }, [real('detail-statuses-extend-4649031014551911.har')])).rejects.toThrow(
       /statuses\/show\?id=4649031014551911/,
@@ -374,12 +381,6 @@ describe('weibo.trending', () => {
     const { result } = await run('trending', {}, [real('error-visitor-system-s-weibo-2024-01.har')]);
     expect(result).toMatchObject({ ok: false, source: 'live', items: [], error: { code: 'session_expired', retryable: false } });
     expect((result as TrendResult).error!.message).toMatch(/visitor/i);
-  });
-
-  it('a redirect to passport.weibo.com is session_expired', async () => {
-    const { result, requests } = await run('trending', { board: 'topicband' }, [sand('error-passport-redirect-topicband.har')]);
-    expect(requests.some((r) => r.includes('passport'))).toBe(false);
-    expect(result).toMatchObject({ ok: false, error: { code: 'session_expired' } });
   });
 });
 

@@ -74,7 +74,7 @@ describe('weibo end to end in replay mode, over HTTP', () => {
   it('fails the task loudly when no recording answers, naming the request', async () => {
     const t = await run('user', { query: '1234567890' });
     expect(t.status).toBe('failed');
-    expect(t.error.code).toBe('upstream_error');
+    expect(t.error).toMatchObject({ code: 'upstream_error', retryable: false });
     expect(t.error.message).toMatch(/replay: no recording matches GET https:\/\/m\.weibo\.cn\/.*1234567890/);
   });
 });

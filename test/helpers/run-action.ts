@@ -7,7 +7,7 @@ import type { TaskResult } from '../../src/domain/results.js';
 import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
-import { makeContext } from '../../src/tasks/context.js';
+import { makeContext, MemoryMemo } from '../../src/tasks/context.js';
 import { executeAction } from '../../src/tasks/execute.js';
 import { validateParams } from '../../src/tasks/params.js';
 
@@ -20,6 +20,10 @@ export interface RunActionInput {
   params?: Record<string, unknown>;
   /** .har files or directories answering the crawl's requests. */
   replay: string[];
+  /** The profile's stored login, as the runner would hand it over. */
+  session?: { cookies?: string; credentials?: Record<string, string> };
+  /** Shared across calls to emulate one process (signing keys, guest cookies). */
+  memo?: MemoryMemo;
 }
 
 /**
@@ -38,6 +42,9 @@ export async function runAction(input: RunActionInput): Promise<{ result: TaskRe
   const ctx = makeContext({
     adapter: found.adapter,
     profile: (params.profile as string) ?? 'default',
+    cookies: input.session?.cookies,
+    credentials: input.session?.credentials,
+    memo: input.memo ?? new MemoryMemo(),
     dispatcher,
     pacer: new Pacer(),
     gapMs: 0,
