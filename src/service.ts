@@ -19,6 +19,7 @@ import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
+import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
 
 export interface Service {
   config: Config;
@@ -87,7 +88,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tools: { ffmpeg: hasCommand('ffmpeg', ['-version']), browser: existsSync('/usr/bin/chromium') },
     pingMs: opts.pingMs ?? 15_000,
   });
-  const purge = setInterval(() => store.cachePurgeExpired(Date.now()), 60_000);
+  const purge = setInterval(() => {
+    store.cachePurgeExpired(Date.now());
+    store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
+  }, 60_000);
   purge.unref();
   let closed = false;
   return {

@@ -9,6 +9,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tokenId?: string;
+    tokenScopes?: string[];
   }
 }
 
@@ -31,5 +32,6 @@ export function authHook(tokens: TokenService) {
       throw new ApiError('forbidden_scope', `this route needs a token with the "${need}" scope (this token has: ${scopes.join(', ')})`);
     }
     req.tokenId = row.id;
+    req.tokenScopes = scopes;
   };
 }

@@ -23,7 +23,9 @@ const MIGRATIONS: string[] = [
      checked_at INTEGER, used_at INTEGER, PRIMARY KEY (platform, name)
    );
    CREATE TABLE cache (key TEXT PRIMARY KEY, result_id INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
-   CREATE INDEX cache_by_expiry ON cache(expires_at);`,
+   CREATE INDEX cache_by_expiry ON cache(expires_at);
+   CREATE TABLE idempotency (owner TEXT NOT NULL, key TEXT NOT NULL, task_id TEXT NOT NULL, params_hash TEXT NOT NULL,
+     created_at INTEGER NOT NULL, PRIMARY KEY (owner, key));`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -56,7 +58,7 @@ export class SqliteStore implements Store {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age)
-                 VALUES (@id, @status, @source, @action, @params, @account, @createdAt, @startedAt, @finishedAt, 1, NULL, @owner, @eventSeq, @resultId, @resultAge)`),
+                 VALUES (@id, @status, @source, @action, @params, @account, @createdAt, @startedAt, @finishedAt, 1, @result, @owner, @eventSeq, @resultId, @resultAge)`),
       get: p(`SELECT tasks.*, results.head AS r_head, results.tail AS r_tail FROM tasks
               LEFT JOIN results ON results.id = tasks.result_id WHERE tasks.id = ?`),
       running: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1 WHERE id = ? AND status = 'queued' RETURNING *`),
@@ -69,7 +71,13 @@ export class SqliteStore implements Store {
       counts: p('SELECT status, COUNT(*) AS n FROM tasks WHERE status IN (\'queued\', \'running\') GROUP BY status'),
       nextQueued: p(`SELECT id, account FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
                     ORDER BY created_at, rowid LIMIT 1`),
-      orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL WHERE status = 'running'`),
+      orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL
+                  WHERE status = 'running' AND action NOT IN ('post.create', 'comment.create', 'delete')`),
+      orphanWrites: p(`UPDATE tasks SET status = 'failed', finished_at = ?, error = ?
+                       WHERE status = 'running' AND action IN ('post.create', 'comment.create', 'delete')`),
+      idemGet: p('SELECT task_id, params_hash FROM idempotency WHERE owner = ? AND key = ?'),
+      idemPut: p('INSERT INTO idempotency (owner, key, task_id, params_hash, created_at) VALUES (?, ?, ?, ?, ?)'),
+      idemPurge: p('DELETE FROM idempotency WHERE created_at < ?'),
       cacheGet: p(`SELECT cache.result_id, results.head, results.tail, cache.created_at, cache.expires_at FROM cache
                    JOIN results ON results.id = cache.result_id WHERE key = ? AND expires_at > ?`),
       resultInsert: p('INSERT INTO results (head, tail, created_at) VALUES (?, ?, ?)'),
@@ -120,6 +128,8 @@ export class SqliteStore implements Store {
       finishedAt: row.finished_at,
       owner: row.owner,
       eventSeq: row.event_seq,
+      // A shared cached result is referenced, anything else is stored inline.
+      result: t.finished && t.finished.resultId === undefined ? t.finished.text : null,
       resultId: t.finished?.resultId ?? null,
       resultAge: t.finished?.age ?? null,
     };
@@ -179,7 +189,23 @@ export class SqliteStore implements Store {
     return this.s.nextQueued.get(JSON.stringify(busyAccounts)) as Pick<TaskRow, 'id' | 'account'> | undefined;
   }
   requeueOrphans(): number {
+    // A write that was in flight may or may not have been published: never run it twice.
+    this.s.orphanWrites.run(Date.now(), JSON.stringify({ code: 'upstream_error', message: 'outcome unknown: the process stopped while this write was in flight; check the platform before writing again', retryable: false }));
     return this.s.orphans.run().changes;
+  }
+  idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined {
+    return this.s.idemGet.get(owner, key) as { task_id: string; params_hash: string } | undefined;
+  }
+  /** Binds the key to a new task atomically with the task's insert. */
+  insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow {
+    return this.db.transaction(() => {
+      const row = this.insertTask(t);
+      this.s.idemPut.run(owner, key, t.id, paramsHash, t.createdAt);
+      return row;
+    })();
+  }
+  idempotencyPurge(before: number): number {
+    return this.s.idemPurge.run(before).changes;
   }
   cacheGet(key: string): CacheEntry | undefined {
     return this.s.cacheGet.get(key, Date.now()) as CacheEntry | undefined;

@@ -31,7 +31,7 @@ export interface NewTask {
   owner: string | null;
   createdAt: number;
   /** A task born finished (cache hit): a reference to the shared cached result, its age, and its text. */
-  finished?: { resultId: number; age: number; text: string };
+  finished?: { text: string; resultId?: number; age?: number };
 }
 
 export interface TokenRow {
@@ -80,8 +80,11 @@ export interface Store {
   countByStatus(): Record<string, number>;
   /** The oldest queued task whose account is not in the busy list. */
   nextQueued(busyAccounts: string[]): Pick<TaskRow, 'id' | 'account'> | undefined;
-  /** Crash recovery: tasks left running by a dead process go back to the queue. */
+  /** Crash recovery: reads left running by a dead process go back to the queue; writes fail as "outcome unknown". */
   requeueOrphans(): number;
+  idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined;
+  insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow;
+  idempotencyPurge(before: number): number;
 
   cacheGet(key: string): CacheEntry | undefined;
   cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry;

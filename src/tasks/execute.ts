@@ -2,7 +2,7 @@ import type { Item } from '../domain/item.js';
 import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
 import { CrawlError, isReplayMiss } from '../crawl/errors.js';
-import type { MediaUrlBuilder } from '../media/urls.js';
+import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
 import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
@@ -37,7 +37,9 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
       try {
         const author = await o.def.run(o.ctx, o.params);
         if (!author) return withWarnings({ ok: true, source: 'empty', items: [], ms: ms() } as CreatorResult, o.warnings);
-        return withWarnings({ ok: true, source: 'live', items: [], ms: ms(), data: { platform: o.adapter.id, author: compact(author) } } as CreatorResult, o.warnings);
+        // The avatar is media like any other: callers get the service-hosted URL, never the origin.
+        const avatar = author.avatar && /^(https?:)?\/\//.test(author.avatar) ? o.urls.image(absoluteOrigin(author.avatar)) : undefined;
+        return withWarnings({ ok: true, source: 'live', items: [], ms: ms(), data: { platform: o.adapter.id, author: compact({ ...author, avatar }) } } as CreatorResult, o.warnings);
       } catch (e) {
         const err = asCrawlError(e);
         return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as CreatorResult, o.warnings);

@@ -7,7 +7,7 @@ import type { TaskResult } from '../domain/results.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { Metrics } from '../metrics.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
-import type { Params } from '../platforms/types.js';
+import type { Params, PlatformAdapter, WriteAction, WritePlan } from '../platforms/types.js';
 import type { TaskQueue } from '../queue/types.js';
 import type { Store, TaskRow } from '../store/types.js';
 import type { ResultCache } from './cache.js';
@@ -63,6 +63,26 @@ export class Runner {
       if (!row) break;
       this.start(row);
     }
+  }
+
+  /** Runs a write's plan() outside the queue (for the 409 answer), with the profile's session. */
+  async plan(adapter: PlatformAdapter, def: WriteAction, params: Params, signal: AbortSignal): Promise<WritePlan> {
+    const profile = (params.profile as string) ?? 'default';
+    const stored = this.d.store.profileGet(adapter.id, profile);
+    const ctx = makeContext({
+      adapter,
+      profile,
+      cookies: stored?.cookies ?? undefined,
+      credentials: parseCredentials(stored?.credentials),
+      memo: this.memo(adapter.id),
+      dispatcher: this.d.dispatcher,
+      pacer: this.pacer,
+      gapMs: this.d.minGapMs,
+      signal,
+      log: this.d.log.child({ plan: `${adapter.id}` }),
+      warnings: [],
+    });
+    return def.plan(ctx, params);
   }
 
   /** Aborts a running crawl and frees its slot at once. */

@@ -10,6 +10,7 @@ import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
 import { Lru } from './lru.js';
+import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
 export const WAIT_MAX_MS = 8000;
 
@@ -18,6 +19,7 @@ export interface SubmitInput {
   action: unknown;
   params: unknown;
   owner: string | null;
+  scopes: readonly string[];
 }
 
 let pool = Buffer.alloc(0);
@@ -51,8 +53,8 @@ export class TaskService {
     private readonly metrics: Metrics,
   ) {}
 
-  /** Validates, answers from cache when allowed, otherwise queues. Returns the stored row. */
-  submit(input: SubmitInput): TaskRow {
+  /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
+  async submit(input: SubmitInput): Promise<TaskRow> {
     if (typeof input.source !== 'string' || !input.source.trim()) throw new ApiError('invalid_request', 'source: required (see GET /v1/task-sources)');
     if (typeof input.action !== 'string' || !input.action.trim()) throw new ApiError('invalid_request', 'action: required (see GET /v1/task-sources)');
     const source = input.source.trim().toLowerCase();
@@ -74,6 +76,24 @@ export class TaskService {
     const now = Date.now();
     const paramsText = JSON.stringify(params);
     const base = { id: newTaskId(now), source: platform, action, params: paramsText, account: `${platform}:${params.profile ?? 'default'}`, owner: input.owner, createdAt: now };
+    if (isWrite(found.def)) {
+      requireWriteScope(input.scopes);
+      if (params.dry_run !== true && params.confirm !== true) {
+        await planWrite(found.adapter, action, found.def, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
+      }
+      this.metrics.tasksSubmitted.inc({ source: platform, action });
+      const key = params.idempotency_key as string | undefined;
+      if (params.dry_run === true || !key) return this.enqueue(this.store.insertTask(base));
+      const owner = input.owner ?? 'anonymous';
+      const hash = paramsHash(params);
+      const bound = this.store.idempotencyGet(owner, key);
+      if (!bound) return this.enqueue(this.store.insertWriteTask(base, owner, key, hash));
+      if (bound.params_hash !== hash) throw new ApiError('invalid_request', 'params.idempotency_key: already used with different params');
+      const original = this.store.getTask(bound.task_id);
+      if (original && isFinished(original.status)) return original;
+      const text = JSON.stringify(duplicateResult(platform, bound.task_id));
+      return this.store.insertTask({ ...base, finished: { text } });
+    }
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     if (!params.force && params.cursor === undefined) {
       const hit = this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
@@ -84,10 +104,13 @@ export class TaskService {
         return row;
       }
     }
-    const row = this.store.insertTask(base);
+    return this.enqueue(this.store.insertTask(base));
+  }
+
+  private enqueue(row: TaskRow): TaskRow {
     this.bus.emit(row.id, 0, 'status', taskJson(row, false));
     this.runner.pump();
-    return this.store.getTask(base.id) as TaskRow;
+    return this.store.getTask(row.id) as TaskRow;
   }
 
   /** Waits up to ms for the task to finish; returns the latest row. */
@@ -131,6 +154,9 @@ export class TaskService {
 
   retry(id: string): TaskRow {
     const row = this.get(id);
+    if (WRITE_ACTIONS.has(row.action)) {
+      throw new ApiError('invalid_request', 'write tasks are never retried: submit a new one (with a new idempotency_key) once you have checked the platform', 409);
+    }
     const blocked = row.status === 'succeeded' && row.result !== null && resultSource(row.result) === 'blocked';
     if (!(row.status === 'failed' || row.status === 'cancelled' || blocked)) {
       throw new ApiError(

@@ -120,7 +120,7 @@ describe('weibo.user', () => {
           handle: '明日方舟Arknights',
           name: '明日方舟Arknights',
           bio: '《明日方舟》官方微博，欢迎咨询客服QQ服务号：800830064',
-          avatar: 'https://wx4.sinaimg.cn/orj480/006QZngZly8gdj05mufr9j30l00l0dq4.jpg',
+          avatar: `/v1/media?u=${encodeURIComponent('https://wx4.sinaimg.cn/orj480/006QZngZly8gdj05mufr9j30l00l0dq4.jpg')}`,
           url: 'https://weibo.com/u/6279793937',
           followers: 1_455_000,
           following: 34,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Blocked, NotFound, UpstreamError } from '../../src/crawl/errors.js';
+import { Blocked, InvalidInput, NotFound, UpstreamError } from '../../src/crawl/errors.js';
 import { throwForStatus } from '../../src/crawl/http.js';
 import type { CrawlContext, ItemDraft, PlatformAdapter } from '../../src/platforms/types.js';
 
@@ -14,6 +14,8 @@ export interface FakePlatform {
   hits: string[];
   /** Requests currently hanging (q=slow), so tests can tell when a crawl is in flight. */
   hanging: number;
+  /** Texts the platform received through post.create, in order. */
+  posts: string[];
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ function toDraft(p: Record<string, unknown>): ItemDraft {
 }
 
 export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
-  const state = { hits: [] as string[], hanging: 0 };
+  const state = { hits: [] as string[], hanging: 0, posts: [] as string[] };
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     state.hits.push(`${req.method} ${u.pathname}${u.search}`);
@@ -66,7 +68,7 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
     const page = Number(u.searchParams.get('page') ?? '1');
     if (q === 'slow') {
       state.hanging++;
-      req.on('close', () => state.hanging--);
+      res.on('close', () => state.hanging--);
       return; // never answers: the crawl must be cancelled
     }
     if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
@@ -83,6 +85,22 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
       return json(200, { items, total: 4, next: page === 1 ? 2 : null });
     }
     if (u.pathname === '/trends') return json(200, { words: ['alpha', 'beta'] });
+    if (u.pathname === '/post' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const text = (JSON.parse(body || '{}') as { text?: string }).text ?? '';
+        state.posts.push(text);
+        if (text === 'slow') {
+          state.hanging++;
+          res.on('close', () => state.hanging--);
+          return;
+        }
+        if (text === 'reject') return json(200, { error: 'text not allowed here' });
+        json(200, { id: `w${state.posts.length}`, url: `https://fake.test/p/w${state.posts.length}` });
+      });
+      return;
+    }
     json(404, { err: 'no such endpoint' });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -166,6 +184,21 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
           return { items, total: b.total, next_cursor: b.next ? String(b.next) : undefined };
         },
       },
+      'post.create': {
+        shape: 'write',
+        summary: 'publish a post',
+        params: [{ name: 'text', type: 'string', required: true, description: 'the post' }],
+        async plan(_ctx, params) {
+          if ((params.text as string).length > 280) throw new InvalidInput('params.text: at most 280 characters');
+          return { summary: `post ${JSON.stringify(params.text)} as fake` };
+        },
+        async run(ctx, params) {
+          const res = await ctx.http.request({ method: 'POST', url: `${base}/post`, json: { text: params.text } });
+          const b = res.json() as { id?: string; url?: string; error?: string };
+          if (b.error) return { state: 'rejected', message: b.error };
+          return { state: 'published', url: b.url, target: b.id };
+        },
+      },
       trending: {
         shape: 'trends',
         summary: 'trending words',
@@ -185,6 +218,9 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
     },
     get hanging() {
       return state.hanging;
+    },
+    get posts() {
+      return state.posts;
     },
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CrawlError, InvalidInput, NotFound, ReplayMiss, SessionExpired } from '../../src/crawl/errors.js';
 import type { HttpRequest, HttpResponse } from '../../src/crawl/http.js';
 import { buildUrl } from '../../src/crawl/http.js';
+import { MemoryMemo } from '../../src/tasks/context.js';
 import { weibo } from '../../src/platforms/weibo/index.js';
 import type { CommentsAction, CrawlContext, CreatorAction, ItemsAction, TrendsAction } from '../../src/platforms/types.js';
 
@@ -34,7 +35,7 @@ function ctxWith(routes: Route[]): { ctx: CrawlContext; asked: string[]; warning
       return { status: answer.status ?? 200, url: url.toString(), redirects: [], headers: answer.headers ?? {}, body, text: () => answer.body, json: () => JSON.parse(answer.body) };
     },
   };
-  const ctx = { platform: 'weibo', profile: 'default', http, session: {}, signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: (m: string) => warnings.push(m) } as unknown as CrawlContext;
+  const ctx = { platform: 'weibo', profile: 'default', http, session: {}, memo: new MemoryMemo(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: (m: string) => warnings.push(m) } as unknown as CrawlContext;
   return { ctx, asked, warnings };
 }
 
@@ -64,7 +65,7 @@ describe('screen-name resolution', () => {
     expect((err as Error).message).toMatch(/明日方舟.*uid/);
   });
 
-  it('looks a name up once per crawl, not once per page', async () => {
+  it('looks a name up once, not once per page', async () => {
     const timeline = recorded(resolve(FIXTURES, 'posts-arknights-timeline.har'));
     const { ctx, asked } = ctxWith([
       [/100103type%3D3/, () => ({ body: search })],

@@ -6,6 +6,7 @@ import { Blocked, CrawlError, NotFound, RateLimited, ReplayMiss, SessionExpired,
 import type { HttpRequest, HttpResponse } from '../../src/crawl/http.js';
 import { checkStatus, get, interpret, readHtml, readJson, withFallback, xhrHeaders } from '../../src/platforms/weibo/api.js';
 import { weibo } from '../../src/platforms/weibo/index.js';
+import { MemoryMemo } from '../../src/tasks/context.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/weibo');
@@ -27,7 +28,7 @@ function fakeCtx(answers: Array<(req: HttpRequest) => HttpResponse>): { ctx: Cra
       return next(req);
     },
   };
-  const ctx = { platform: 'weibo', profile: 'default', http, session: {}, signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: () => {} } as unknown as CrawlContext;
+  const ctx = { platform: 'weibo', profile: 'default', http, session: {}, memo: new MemoryMemo(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: () => {} } as unknown as CrawlContext;
   return { ctx, asked };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import { WAIT_MAX_MS } from '../../tasks/service.js';
+import { NeedsConfirmation } from '../../tasks/writes.js';
 import { isFinished, taskJson } from '../../tasks/serialize.js';
 import type { ApiDeps } from '../context.js';
 
@@ -22,7 +23,13 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
     const { source, action, params, ...rest } = body as Record<string, unknown>;
     const extra = Object.keys(rest);
     if (extra.length) throw new ApiError('invalid_request', `body.${extra[0]}: unknown field (expected source, action, params)`);
-    let row = d.tasks.submit({ source, action, params, owner: req.tokenId ?? null });
+    let row;
+    try {
+      row = await d.tasks.submit({ source, action, params, owner: req.tokenId ?? null, scopes: req.tokenScopes ?? [] });
+    } catch (e) {
+      if (e instanceof NeedsConfirmation) return reply.code(409).send(e.body);
+      throw e;
+    }
     if (wait > 0) row = await d.tasks.wait(row, wait);
     if (wait > 0 && isFinished(row.status)) return reply.code(200).type(JSON_TYPE).send(taskJson(row));
     return reply.code(202).type(JSON_TYPE).send(`{"task_id":${JSON.stringify(row.id)},"status":"${row.status}"}`);

@@ -13,31 +13,27 @@ import { parseCreatorRef } from './refs.js';
 export async function resolveUid(ctx: CrawlContext, query: string | undefined): Promise<string> {
   const ref = parseCreatorRef(query);
   if ('uid' in ref) return ref.uid;
-  // A walk asks once per page; the name is looked up once per crawl.
-  const memo = resolved.get(ctx) ?? new Map<string, string>();
-  resolved.set(ctx, memo);
-  const known = memo.get(ref.name);
+  // Walks ask once per page; a uid never changes, and a day is short enough to follow a renamed account.
+  const key = `weibo:uid-of:${ref.name.toLowerCase()}`;
+  const known = ctx.memo.get<string>(key);
   if (known) return known;
   const uid = await lookupName(ctx, ref.name);
-  memo.set(ref.name, uid);
+  ctx.memo.set(key, uid, 24 * 3600_000);
   return uid;
 }
 
-const resolved = new WeakMap<CrawlContext, Map<string, string>>();
-
 async function lookupName(ctx: CrawlContext, name: string): Promise<string> {
-  const ref = { name };
-  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.userSearch(ref.name), page_type: 'searchall' }, 'user search');
-  const wanted = ref.name.toLowerCase();
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.userSearch(name), page_type: 'searchall' }, 'user search');
+  const wanted = name.toLowerCase();
   if (env.kind === 'ok') {
     for (const user of usersOf(env.data.cards)) {
-      const name = str(user.screen_name);
+      const screenName = str(user.screen_name);
       const id = str(user.idstr) ?? str(user.id);
-      if (name && id && name.toLowerCase() === wanted) return id;
+      if (screenName && id && screenName.toLowerCase() === wanted) return id;
     }
   }
   throw new InvalidInput(
-    `could not resolve the weibo screen name "${ref.name}" to a uid (weibo's user search has no account with exactly that name); pass the numeric uid or weibo.com/u/<uid>`,
+    `could not resolve the weibo screen name "${name}" to a uid (weibo's user search has no account with exactly that name); pass the numeric uid or weibo.com/u/<uid>`,
   );
 }
 
