@@ -28,6 +28,9 @@ describe('tasks survive a restart', () => {
     store.insertTask({ id: running, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() });
     store.insertTask({ id: queued, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() + 1 });
     expect(store.markRunning(running, Date.now())?.status).toBe('running');
+    const write = newTaskId();
+    store.insertTask({ id: write, source: 'fake', action: 'post.create', params: JSON.stringify({ text: 'x', confirm: true, profile: 'default' }), account: 'fake:default', owner: null, createdAt: Date.now() + 2 });
+    store.markRunning(write, Date.now());
     store.close();
 
     const s = await startService({ adapters: [fake.adapter], dataDir: dir });
@@ -41,6 +44,11 @@ describe('tasks survive a restart', () => {
       }
       const rerun = await s.api(`/v1/tasks/${running}`);
       expect(rerun.body.attempts).toBe(2);
+      // A write in flight when the process died is never sent twice.
+      const w = await s.api(`/v1/tasks/${write}`);
+      expect(w.body).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'upstream_error', retryable: false } });
+      expect(w.body.error.message).toMatch(/outcome unknown/);
+      expect(fake.posts).toEqual([]);
     } finally {
       await s.close();
     }
