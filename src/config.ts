@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   CRAWLER_ACCOUNT_SLOTS: intIn(1, 64).optional(),
   CRAWLER_MIN_GAP_MS: intIn(0, 600_000).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  CRAWLER_MEDIA_MAX_IMAGE_MB: intIn(1, 1024).optional(),
+  CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
+  CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
 });
 
 export interface Config {
@@ -40,6 +43,10 @@ export interface Config {
   /** Overrides every platform's minimum gap between requests when set. */
   minGapMs?: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  mediaMaxImageBytes: number;
+  mediaMaxVideoBytes: number;
+  /** ffmpeg renders at once. */
+  previewWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accountSlots: e.CRAWLER_ACCOUNT_SLOTS ?? 1,
     minGapMs: e.CRAWLER_MIN_GAP_MS ?? (replay.length ? 0 : undefined),
     logLevel: e.LOG_LEVEL ?? 'info',
+    mediaMaxImageBytes: (e.CRAWLER_MEDIA_MAX_IMAGE_MB ?? 32) * 1024 * 1024,
+    mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
+    previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
     ...overrides,
   };
 }

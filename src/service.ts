@@ -10,6 +10,11 @@ import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
 import { mediaUrlBuilder } from './media/urls.js';
+import { policyFor } from './media/guard.js';
+import { MediaProxy } from './media/proxy.js';
+import { DetailRefresher } from './media/refresh.js';
+import { safeAgent, type Resolver } from './media/safe-agent.js';
+import { DEFAULT_UA } from './crawl/http.js';
 import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
@@ -40,6 +45,8 @@ export interface ServiceOptions {
   pingMs?: number;
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
+  /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
+  media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
 }
 
 export const VERSION = readVersion();
@@ -71,6 +78,18 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
   });
+  const media = new MediaProxy({
+    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? [])),
+    // Replay answers media from recordings too; live media goes through the address-checked agent.
+    dispatcher: config.replay.length
+      ? dispatcher
+      : safeAgent({ resolve: opts.media?.resolve, allowAddress: opts.media?.allowAddress, headersTimeoutMs: opts.media?.headersTimeoutMs, idleTimeoutMs: opts.media?.idleTimeoutMs, onRefused: opts.media?.onRefused }),
+    refresher: new DetailRefresher(store, runner),
+    maxImageBytes: config.mediaMaxImageBytes,
+    maxVideoBytes: config.mediaMaxVideoBytes,
+    headersTimeoutMs: opts.media?.headersTimeoutMs ?? 15_000,
+    userAgent: DEFAULT_UA,
+  });
   const tokens = new TokenService(store);
   const tasks = new TaskService(store, catalog, cache, bus, runner, metrics);
   const app = buildApp({
@@ -83,6 +102,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     registry,
     tokens,
     metrics,
+    media,
     version: VERSION,
     startedAt: Date.now(),
     tools: { ffmpeg: hasCommand('ffmpeg', ['-version']), browser: existsSync('/usr/bin/chromium') },

@@ -5,6 +5,7 @@ import { errorHandler, notFoundHandler } from './errors.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { mediaRoutes } from './routes/media.js';
 import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -23,6 +24,12 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', authHook(d.tokens));
+  // Nothing this service answers is meant to be sniffed or to run code in a browser (media proxy above all).
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', "default-src 'none'");
+    done();
+  });
   app.addHook('onResponse', async (req, reply) => {
     d.metrics.httpRequests.inc({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
   });
@@ -32,5 +39,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   catalogRoutes(app, d);
   operatorRoutes(app, d);
   docsRoutes(app, d);
+  mediaRoutes(app, d);
   return app;
 }

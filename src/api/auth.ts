@@ -20,6 +20,13 @@ export function authHook(tokens: TokenService) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const need = req.routeOptions.config?.scope;
     if (!need) return;
+    requireToken(tokens, req, need);
+  };
+}
+
+/** Checks the bearer token for a scope; routes that are public only in some variants call it themselves. */
+export function requireToken(tokens: TokenService, req: FastifyRequest, need: Scope | 'any'): void {
+  {
     const header = req.headers.authorization;
     if (!header) throw new ApiError('auth_required', 'send Authorization: Bearer <token>');
     const m = BEARER.exec(header);
@@ -33,5 +40,5 @@ export function authHook(tokens: TokenService) {
     }
     req.tokenId = row.id;
     req.tokenScopes = scopes;
-  };
+  }
 }

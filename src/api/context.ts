@@ -1,6 +1,7 @@
 import type { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
+import type { MediaProxy } from '../media/proxy.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Registry } from '../platforms/registry.js';
 import type { Store } from '../store/types.js';
@@ -19,6 +20,7 @@ export interface ApiDeps {
   registry: Registry;
   tokens: TokenService;
   metrics: Metrics;
+  media: MediaProxy;
   version: string;
   startedAt: number;
   tools: { ffmpeg: boolean; browser: boolean };

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
 import type { Progress } from '../domain/task.js';
-import type { CacheEntry, NewTask, ProfileRow, Store, TaskRow, TokenRow } from './types.js';
+import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE tasks (
@@ -24,6 +24,11 @@ const MIGRATIONS: string[] = [
    );
    CREATE TABLE cache (key TEXT PRIMARY KEY, result_id INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
    CREATE INDEX cache_by_expiry ON cache(expires_at);
+   CREATE TABLE media_refs (url_hash TEXT PRIMARY KEY, platform TEXT NOT NULL, native_id TEXT NOT NULL, slot TEXT NOT NULL,
+     profile TEXT NOT NULL, created_at INTEGER NOT NULL);
+   CREATE TABLE media_swaps (url_hash TEXT PRIMARY KEY, url TEXT NOT NULL, created_at INTEGER NOT NULL);
+   CREATE TABLE previews (platform TEXT NOT NULL, native_id TEXT NOT NULL, state TEXT NOT NULL, reason TEXT, w INTEGER, h INTEGER,
+     seconds REAL, file TEXT, updated_at INTEGER NOT NULL, PRIMARY KEY (platform, native_id));
    CREATE TABLE idempotency (owner TEXT NOT NULL, key TEXT NOT NULL, task_id TEXT NOT NULL, params_hash TEXT NOT NULL,
      created_at INTEGER NOT NULL, PRIMARY KEY (owner, key));`,
 ];
@@ -75,6 +80,14 @@ export class SqliteStore implements Store {
                   WHERE status = 'running' AND action NOT IN ('post.create', 'comment.create', 'delete')`),
       orphanWrites: p(`UPDATE tasks SET status = 'failed', finished_at = ?, error = ?
                        WHERE status = 'running' AND action IN ('post.create', 'comment.create', 'delete')`),
+      refPut: p('INSERT OR REPLACE INTO media_refs (url_hash, platform, native_id, slot, profile, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      refGet: p('SELECT platform, native_id, slot, profile FROM media_refs WHERE url_hash = ?'),
+      refsByItem: p(`SELECT url_hash, slot FROM media_refs WHERE platform = ? AND native_id = ? ORDER BY created_at DESC`),
+      swapPut: p('INSERT OR REPLACE INTO media_swaps (url_hash, url, created_at) VALUES (?, ?, ?)'),
+      swapGet: p('SELECT url FROM media_swaps WHERE url_hash = ?').pluck(),
+      previewGet: p('SELECT * FROM previews WHERE platform = ? AND native_id = ?'),
+      previewPut: p(`INSERT OR REPLACE INTO previews (platform, native_id, state, reason, w, h, seconds, file, updated_at)
+                     VALUES (@platform, @native_id, @state, @reason, @w, @h, @seconds, @file, @updated_at)`),
       idemGet: p('SELECT task_id, params_hash FROM idempotency WHERE owner = ? AND key = ?'),
       idemPut: p('INSERT INTO idempotency (owner, key, task_id, params_hash, created_at) VALUES (?, ?, ?, ?, ?)'),
       idemPurge: p('DELETE FROM idempotency WHERE created_at < ?'),
@@ -192,6 +205,27 @@ export class SqliteStore implements Store {
     // A write that was in flight may or may not have been published: never run it twice.
     this.s.orphanWrites.run(Date.now(), JSON.stringify({ code: 'upstream_error', message: 'outcome unknown: the process stopped while this write was in flight; check the platform before writing again', retryable: false }));
     return this.s.orphans.run().changes;
+  }
+  mediaRefsPut(refs: MediaRef[], at: number): void {
+    if (!refs.length) return;
+    this.db.transaction(() => {
+      for (const r of refs) this.s.refPut.run(r.url_hash, r.platform, r.native_id, r.slot, r.profile, at);
+    })();
+  }
+  mediaRefGet(urlHash: string): Omit<MediaRef, 'url_hash'> | undefined {
+    return this.s.refGet.get(urlHash) as Omit<MediaRef, 'url_hash'> | undefined;
+  }
+  mediaSwapPut(urlHash: string, url: string, at: number): void {
+    this.s.swapPut.run(urlHash, url, at);
+  }
+  mediaSwapGet(urlHash: string): string | undefined {
+    return this.s.swapGet.get(urlHash) as string | undefined;
+  }
+  previewGet(platform: string, nativeId: string): PreviewRow | undefined {
+    return this.s.previewGet.get(platform, nativeId) as PreviewRow | undefined;
+  }
+  previewPut(row: PreviewRow): void {
+    this.s.previewPut.run(row);
   }
   idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined {
     return this.s.idemGet.get(owner, key) as { task_id: string; params_hash: string } | undefined;

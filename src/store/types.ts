@@ -63,6 +63,28 @@ export interface CacheEntry {
   expires_at: number;
 }
 
+/** Where a service-hosted media URL came from, so an expired origin URL can be re-resolved. */
+export interface MediaRef {
+  url_hash: string;
+  platform: string;
+  native_id: string;
+  /** thumb, or media:<index> */
+  slot: string;
+  profile: string;
+}
+
+export interface PreviewRow {
+  platform: string;
+  native_id: string;
+  state: 'rendering' | 'ready' | 'failed';
+  reason: string | null;
+  w: number | null;
+  h: number | null;
+  seconds: number | null;
+  file: string | null;
+  updated_at: number;
+}
+
 /** Persistence port: SQLite now, Postgres later. Every method is synchronous-fast on the embedded backend. */
 export interface Store {
   /** Inserts and returns the row as stored. */
@@ -82,6 +104,12 @@ export interface Store {
   nextQueued(busyAccounts: string[]): Pick<TaskRow, 'id' | 'account'> | undefined;
   /** Crash recovery: reads left running by a dead process go back to the queue; writes fail as "outcome unknown". */
   requeueOrphans(): number;
+  mediaRefsPut(refs: MediaRef[], at: number): void;
+  mediaRefGet(urlHash: string): Omit<MediaRef, 'url_hash'> | undefined;
+  mediaSwapPut(urlHash: string, url: string, at: number): void;
+  mediaSwapGet(urlHash: string): string | undefined;
+  previewGet(platform: string, nativeId: string): PreviewRow | undefined;
+  previewPut(row: PreviewRow): void;
   idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined;
   insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow;
   idempotencyPurge(before: number): number;

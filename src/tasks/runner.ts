@@ -14,7 +14,10 @@ import type { ResultCache } from './cache.js';
 import { makeContext, MemoryMemo } from './context.js';
 import type { EventBus } from './events.js';
 import { executeAction } from './execute.js';
-import { cacheKey } from './params.js';
+import { cacheKey, validateParams } from './params.js';
+import { mediaRefsOf } from '../media/refs.js';
+import type { Item } from '../domain/item.js';
+import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
 
 export interface RunnerDeps {
@@ -67,9 +70,26 @@ export class Runner {
 
   /** Runs a write's plan() outside the queue (for the 409 answer), with the profile's session. */
   async plan(adapter: PlatformAdapter, def: WriteAction, params: Params, signal: AbortSignal): Promise<WritePlan> {
-    const profile = (params.profile as string) ?? 'default';
+    return def.plan(this.sideContext(adapter, (params.profile as string) ?? 'default', signal, []), params);
+  }
+
+  /**
+   * A detail crawl outside the queue, for the media layer (refreshing an expired URL, finding a stream
+   * to preview). The item's native id is its detail reference. Its media refs are recorded like a task's.
+   */
+  async detail(platform: string, nativeId: string, profile: string, signal: AbortSignal): Promise<Envelope> {
+    const found = this.d.catalog.get(platform, 'detail');
+    if (!found) throw new Error(`${platform} has no detail action`);
+    const params = validateParams(found.entry, { query: nativeId, profile });
+    const warnings: string[] = [];
+    const result = (await executeAction({ adapter: found.adapter, def: found.def, params, ctx: this.sideContext(found.adapter, profile, signal, warnings), urls: this.d.urls, warnings })) as Envelope;
+    if (result.items?.length) this.d.store.mediaRefsPut(mediaRefsOf(found.adapter.id, profile, result.items), Date.now());
+    return result;
+  }
+
+  private sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
     const stored = this.d.store.profileGet(adapter.id, profile);
-    const ctx = makeContext({
+    return makeContext({
       adapter,
       profile,
       cookies: stored?.cookies ?? undefined,
@@ -79,10 +99,9 @@ export class Runner {
       pacer: this.pacer,
       gapMs: this.d.minGapMs,
       signal,
-      log: this.d.log.child({ plan: `${adapter.id}` }),
-      warnings: [],
+      log: this.d.log.child({ side: adapter.id }),
+      warnings,
     });
-    return def.plan(ctx, params);
   }
 
   /** Aborts a running crawl and frees its slot at once. */
@@ -183,7 +202,11 @@ export class Runner {
     const text = result ? JSON.stringify(result) : null;
     const ok = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!ok) return;
-    if (result) this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+    if (result) {
+      this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+      const items = (result as { items?: Item[] }).items;
+      if (items?.length) store.mediaRefsPut(mediaRefsOf(row.source, (params.profile as string) ?? 'default', items), now);
+    }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     const done = store.getTask(row.id);

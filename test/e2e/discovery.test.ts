@@ -20,7 +20,7 @@ describe('catalog and discovery', () => {
     const r = await s.api('/v1/task-sources');
     expect(r.status).toBe(200);
     const names = r.body.map((e: any) => e.name).sort();
-    expect(names).toEqual(['fake.comments', 'fake.hot', 'fake.post.create', 'fake.posts', 'fake.search', 'fake.trending', 'fake.user']);
+    expect(names).toEqual(['fake.comments', 'fake.detail', 'fake.hot', 'fake.post.create', 'fake.posts', 'fake.search', 'fake.trending', 'fake.user']);
     for (const e of r.body) expect(() => CatalogEntrySchema.parse(e)).not.toThrow();
     const posts = r.body.find((e: any) => e.name === 'fake.posts');
     expect(posts.group).toBe('fake');
@@ -35,7 +35,7 @@ describe('catalog and discovery', () => {
   it('groups capabilities by provider and lists categories', async () => {
     const caps = await s.api('/v1/capabilities');
     expect(caps.body).toEqual({
-      providers: [{ source: 'fake', name: 'Fake', region: 'global', actions: ['search', 'posts', 'hot', 'user', 'comments', 'post.create', 'trending'], auth: 'none', write: true, categories: true }],
+      providers: [{ source: 'fake', name: 'Fake', region: 'global', actions: ['search', 'posts', 'detail', 'hot', 'user', 'comments', 'post.create', 'trending'], auth: 'none', write: true, categories: true }],
     });
     const cats = await s.api('/v1/categories?source=fake');
     expect(cats.body).toEqual({ source: 'fake', categories: [{ id: 'all', name: 'All', actions: ['hot'] }, { id: 'news', name: 'News', actions: ['hot'] }] });

@@ -16,14 +16,38 @@ export interface FakePlatform {
   hanging: number;
   /** Texts the platform received through post.create, in order. */
   posts: string[];
+  /** Post ids whose detail now answers 404. */
+  gone: Set<string>;
   close(): Promise<void>;
 }
 
 const PER_PAGE = 10;
 const TOTAL_POSTS = 45;
 
-function post(n: number): Record<string, unknown> {
+/** Where media of the fake platform lives: by default names nothing serves; a FakeCdn in media tests. */
+export interface FakeMediaOptions {
+  base: string;
+  /** Lifetime of the signed video URLs handed out at crawl time. */
+  ttlMs: number;
+}
+
+function makePost(cdn: FakeMediaOptions | undefined) {
+  return (n: number) => post(n, cdn);
+}
+
+function post(n: number, cdn: FakeMediaOptions | undefined): Record<string, unknown> {
   const video = n % 3 === 0;
+  if (cdn) {
+    return {
+      id: String(1000 + n),
+      text: `post number ${n}`,
+      user: { id: '42', name: 'Fake Creator', handle: 'fake' },
+      created: 1_700_000_000 + n,
+      likes: n * 2,
+      video: video ? { src: `${cdn.base}/signed/v.mp4?exp=${Date.now() + cdn.ttlMs}&n=${n}`, w: 640, h: 360, seconds: 6 } : undefined,
+      image: video ? `${cdn.base}/signed/img.jpg?exp=${Date.now() + cdn.ttlMs}&n=${n}` : `${cdn.base}/img.jpg?n=${n}`,
+    };
+  }
   return {
     id: String(1000 + n),
     text: `post number ${n}`,
@@ -55,8 +79,9 @@ function toDraft(p: Record<string, unknown>): ItemDraft {
   };
 }
 
-export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
-  const state = { hits: [] as string[], hanging: 0, posts: [] as string[] };
+export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): Promise<FakePlatform> {
+  const post = makePost(media);
+  const state = { hits: [] as string[], hanging: 0, posts: [] as string[], gone: new Set<string>() };
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     state.hits.push(`${req.method} ${u.pathname}${u.search}`);
@@ -83,6 +108,11 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
     if (u.pathname === '/comments') {
       const items = page === 1 ? [{ id: 'c1', text: 'first', replies: [{ id: 'c2', text: 'reply' }] }, { id: 'c3', text: 'second' }] : [{ id: 'c4', text: 'third' }];
       return json(200, { items, total: 4, next: page === 1 ? 2 : null });
+    }
+    if (u.pathname === '/detail') {
+      const n = Number(q) - 1000;
+      if (q === 'gone' || state.gone.has(q) || !(n > 0)) return json(404, {});
+      return json(200, { items: [post(n)], next: null });
     }
     if (u.pathname === '/trends') return json(200, { words: ['alpha', 'beta'] });
     if (u.pathname === '/post' && req.method === 'POST') {
@@ -122,7 +152,8 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
     region: 'global',
     auth: 'none',
     hosts: ['127.0.0.1'],
-    mediaHosts: ['cdn.fake.test'],
+    mediaHosts: media ? [new URL(media.base).hostname] : ['cdn.fake.test'],
+    mediaHeaders: () => ({ Referer: 'https://fake.test/' }),
     minGapMs: 0,
     categories: [
       { id: 'all', name: 'All', actions: ['hot'] },
@@ -147,6 +178,15 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
         async page(ctx, params, cursor) {
           const b = await getPage(ctx, '/posts', params.query as string, cursor);
           return { items: b.items!.map(toDraft), next_cursor: b.next ? String(b.next) : undefined };
+        },
+      },
+      detail: {
+        shape: 'items',
+        summary: 'one post',
+        params: [{ name: 'query', type: 'string', required: true, description: 'post id' }],
+        async page(ctx, params) {
+          const b = await getPage(ctx, '/detail', params.query as string, undefined);
+          return { items: b.items!.map(toDraft) };
         },
       },
       hot: {
@@ -222,6 +262,7 @@ export async function startFakePlatform(id = 'fake'): Promise<FakePlatform> {
     get posts() {
       return state.posts;
     },
+    gone: state.gone,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

@@ -1,0 +1,18 @@
+import { ApiError, type ErrorCode } from '../domain/errors.js';
+
+/** Why a media URL could not be served after a refresh attempt. */
+export type MediaFailureReason = 'expired' | 'blocked' | 'session_expired' | 'not_found' | 'unsupported';
+
+/** A media failure: the spec's error envelope plus, where it helps, the reason. */
+export class MediaError extends ApiError {
+  constructor(code: ErrorCode, message: string, readonly reason?: MediaFailureReason, status?: number) {
+    super(code, message, status);
+  }
+  override toBody() {
+    const body = super.toBody();
+    if (this.reason) (body.error as typeof body.error & { reason?: string }).reason = this.reason;
+    return body;
+  }
+}
+
+export const notAllowed = (message: string) => new MediaError('not_allowed', message);

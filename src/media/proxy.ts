@@ -1,0 +1,196 @@
+import { Transform, type Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
+import { checkMediaUrl, type MediaPolicy } from './guard.js';
+import { MediaError, notAllowed, type MediaFailureReason } from './errors.js';
+
+export interface ProxyRequest {
+  u: string;
+  method: 'GET' | 'HEAD';
+  range?: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+  /** The session-gated variant: the platform's profile cookies go to the CDN. */
+  video?: { platform: string; cookies?: string };
+}
+
+export interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: Readable;
+  /** The origin URL actually served (after redirects and refreshes). */
+  origin: string;
+}
+
+/** Re-resolves an expired origin URL through the item it came from. */
+export interface MediaRefresher {
+  /** The URL this one was already replaced by, if any. */
+  current(origin: string): string | undefined;
+  refresh(origin: string, signal: AbortSignal): Promise<{ url: string } | { reason: MediaFailureReason; message: string }>;
+}
+
+export interface ProxyOptions {
+  policy: MediaPolicy;
+  dispatcher: Dispatcher;
+  refresher?: MediaRefresher;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  headersTimeoutMs: number;
+  userAgent: string;
+}
+
+const MAX_REDIRECTS = 3;
+const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
+const VIDEO_EXTRA_TYPES = /^(application\/octet-stream|binary\/octet-stream|application\/vnd\.apple\.mpegurl|application\/x-mpegurl|audio\/mpegurl)\b/i;
+const EXPIRED_STATUSES = new Set([403, 404, 410]);
+
+/** The media proxy: allowlisted, address-checked, streaming with a size cap; never buffers a whole file. */
+export class MediaProxy {
+  constructor(private readonly o: ProxyOptions) {}
+
+  async open(req: ProxyRequest, clientSignal?: AbortSignal): Promise<ProxyAnswer> {
+    const { url, owner } = checkMediaUrl(req.u, this.o.policy);
+    if (req.video && owner.id !== req.video.platform) throw notAllowed(`u: ${url.hostname} is not a ${req.video.platform} CDN host`);
+    const isVideo = Boolean(req.video);
+    const replaced = this.o.refresher?.current(url.toString());
+    let res = await this.fetchFollowing(replaced ?? url.toString(), req, clientSignal);
+    if (EXPIRED_STATUSES.has(res.status) && this.o.refresher) {
+      discard(res.body);
+      const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), 60_000);
+      try {
+        const fresh = await this.o.refresher.refresh(url.toString(), ac.signal);
+        if ('reason' in fresh) throw failure(fresh.reason, fresh.message);
+        res = await this.fetchFollowing(fresh.url, req, clientSignal);
+        if (EXPIRED_STATUSES.has(res.status)) {
+          discard(res.body);
+          throw failure('expired', `the origin refused the refreshed URL too (HTTP ${res.status})`);
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    } else if (EXPIRED_STATUSES.has(res.status)) {
+      discard(res.body);
+      throw failure('expired', `the origin answered HTTP ${res.status} and this URL is not one the service handed out, so it cannot be refreshed`);
+    }
+    return this.answer(res, isVideo, req.method);
+  }
+
+  private answer(res: Fetched, isVideo: boolean, method: string): ProxyAnswer {
+    const { status, headers } = res;
+    if (status !== 200 && status !== 206 && status !== 304 && status !== 416) {
+      discard(res.body);
+      throw new MediaError('upstream_error', `the origin answered HTTP ${status}`);
+    }
+    const out: Record<string, string> = {};
+    for (const h of PASS_HEADERS) if (headers[h]) out[h] = headers[h];
+    if (status === 200 || status === 206) {
+      const type = headers['content-type'] ?? '';
+      const okType = /^image\//i.test(type) || (isVideo && (/^video\//i.test(type) || VIDEO_EXTRA_TYPES.test(type)));
+      if (!okType) {
+        discard(res.body);
+        throw new MediaError('upstream_error', `the origin answered ${type || 'no content type'}, not ${isVideo ? 'video' : 'an image'}`);
+      }
+    }
+    const cap = isVideo ? this.o.maxVideoBytes : this.o.maxImageBytes;
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > cap) {
+      discard(res.body);
+      throw new MediaError('upstream_error', `the origin's answer is ${declared} bytes, over the ${cap}-byte cap`);
+    }
+    const body = method === 'HEAD' || !res.body ? undefined : res.body.pipe(byteCap(cap));
+    if (body && res.body) {
+      const src = res.body;
+      body.on('close', () => src.destroy());
+      src.on('error', (e) => body.destroy(e));
+    }
+    return { status, headers: out, body, origin: res.url };
+  }
+
+  /** GET/HEAD with manual redirects, each hop re-checked against the allowlist and address rules. */
+  private async fetchFollowing(start: string, req: ProxyRequest, clientSignal?: AbortSignal): Promise<Fetched> {
+    let current = start;
+    for (let hop = 0; ; hop++) {
+      const { url, owner } = checkMediaUrl(current, this.o.policy);
+      const headers: Record<string, string> = { 'user-agent': this.o.userAgent, accept: req.video ? 'video/*,*/*;q=0.5' : 'image/*,*/*;q=0.5', ...(owner.mediaHeaders?.(url) ?? {}) };
+      if (req.range) headers.range = req.range;
+      if (req.ifNoneMatch) headers['if-none-match'] = req.ifNoneMatch;
+      if (req.ifModifiedSince) headers['if-modified-since'] = req.ifModifiedSince;
+      if (req.video?.cookies) headers.cookie = req.video.cookies;
+      const res = await this.once(url, req.method, headers, clientSignal);
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
+        discard(res.body);
+        if (hop >= MAX_REDIRECTS) throw new MediaError('upstream_error', `more than ${MAX_REDIRECTS} redirects`);
+        current = new URL(location, url).toString();
+        continue;
+      }
+      return res;
+    }
+  }
+
+  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, clientSignal?: AbortSignal): Promise<Fetched> {
+    const ac = new AbortController();
+    const onClient = () => ac.abort();
+    clientSignal?.addEventListener('abort', onClient, { once: true });
+    const timer = setTimeout(() => ac.abort(new Error('headers timeout')), this.o.headersTimeoutMs);
+    try {
+      const res = await request(url, { method, headers, dispatcher: this.o.dispatcher, signal: ac.signal });
+      const flat: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, headers: flat, body: res.body as unknown as Readable, url: url.toString() };
+    } catch (err) {
+      throw mapFetchError(err, ac.signal.aborted && !clientSignal?.aborted);
+    } finally {
+      clearTimeout(timer);
+      clientSignal?.removeEventListener('abort', onClient);
+    }
+  }
+}
+
+interface Fetched {
+  status: number;
+  headers: Record<string, string>;
+  body?: Readable;
+  url: string;
+}
+
+function failure(reason: MediaFailureReason, message: string): MediaError {
+  switch (reason) {
+    case 'blocked':
+      return new MediaError('blocked', message, reason);
+    case 'session_expired':
+      return new MediaError('session_expired', message, reason);
+    case 'not_found':
+      // The item itself is gone: for the caller its media has expired for good.
+      return new MediaError('not_found', message, 'expired');
+    default:
+      return new MediaError('upstream_error', message, reason);
+  }
+}
+
+function mapFetchError(err: unknown, timedOut: boolean): Error {
+  const e = err as { code?: string; cause?: { code?: string; message?: string }; message?: string; name?: string };
+  if (e?.code === 'ERR_FORBIDDEN_ADDRESS' || e?.cause?.code === 'ERR_FORBIDDEN_ADDRESS') return notAllowed(e.cause?.message ?? e.message ?? 'forbidden address');
+  if (e?.name === 'ReplayMiss') return new MediaError('upstream_error', e.message ?? 'replay miss');
+  if (timedOut || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') return new MediaError('timeout', 'the origin did not answer in time');
+  return new MediaError('upstream_error', `the origin could not be reached: ${e?.cause?.message ?? e?.message ?? String(err)}`);
+}
+
+/** Passes bytes through until the cap, then fails the stream (also for chunked bodies without a length). */
+function byteCap(cap: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      seen += chunk.length;
+      if (seen > cap) return cb(new Error(`media larger than the ${cap}-byte cap`));
+      cb(null, chunk);
+    },
+  });
+}
+
+/** Drops an origin body we will not serve, without an unhandled 'error' from the abort. */
+function discard(body: Readable | undefined): void {
+  if (!body) return;
+  body.on('error', () => {});
+  body.destroy();
+}

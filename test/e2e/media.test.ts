@@ -1,0 +1,251 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCdn, type FakeCdn } from '../helpers/fake-cdn.js';
+import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { mediaFiles } from '../helpers/media-files.js';
+import { startService, type Running } from '../helpers/service.js';
+
+/**
+ * The media proxy against a real CDN on loopback. cdn.fake.test resolves to 127.0.0.1 (allowed for
+ * the test); rebind.fake.test resolves to 127.0.0.2, where a listener counts any connection that
+ * should never happen; every other forbidden address is refused before a socket exists.
+ */
+let cdn: FakeCdn;
+let fake: FakePlatform;
+let s: Running;
+let trap: Server;
+let trapPort = 0;
+let trapConnections = 0;
+const refused: string[] = [];
+const DNS: Record<string, string[]> = {
+  'cdn.fake.test': ['127.0.0.1'],
+  'rebind.fake.test': ['127.0.0.2'],
+  'meta.fake.test': ['169.254.169.254'],
+  'mixed.fake.test': ['93.184.216.34', '10.0.0.1'],
+  'v6.fake.test': ['::1'],
+  'mapped.fake.test': ['::ffff:127.0.0.1'],
+};
+
+beforeAll(async () => {
+  mediaFiles();
+  cdn = await startFakeCdn();
+  trap = createServer((sock) => {
+    trapConnections++;
+    sock.destroy();
+  });
+  await new Promise<void>((r) => trap.listen(0, '127.0.0.2', r));
+  trapPort = (trap.address() as { port: number }).port;
+  fake = await startFakePlatform('fake', { base: cdn.base, ttlMs: 60_000 });
+  fake.adapter.mediaHosts.push('.fake.test');
+  s = await startService({
+    adapters: [fake.adapter],
+    config: { mediaMaxImageBytes: 1024 * 1024, mediaMaxVideoBytes: 4 * 1024 * 1024 },
+    media: {
+      resolve: async (host) => (DNS[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      allowAddress: (a) => a === '127.0.0.1',
+      extraPorts: [cdn.port, trapPort],
+      headersTimeoutMs: 1500,
+      onRefused: (host, address) => refused.push(`${host}=${address}`),
+    },
+  });
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+  await cdn?.close();
+  await new Promise((r) => trap?.close(r));
+});
+
+const media = (u: string, init: RequestInit & { token?: string | null; extra?: string } = {}) =>
+  s.api(`/v1/media?u=${encodeURIComponent(u)}${init.extra ?? ''}`, { token: null, ...init });
+
+async function raw(u: string, headers: Record<string, string> = {}, method = 'GET', extra = '') {
+  const res = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(u)}${extra}`, { headers, method });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('GET /v1/media', () => {
+  it('streams an allowlisted image with the CDN headers, the platform Referer and safe headers of its own', async () => {
+    const r = await raw(`${cdn.base}/img.jpg`);
+    expect(r.status).toBe(200);
+    expect(r.body.equals(mediaFiles().jpg)).toBe(true);
+    expect(r.headers.get('content-type')).toBe('image/jpeg');
+    expect(r.headers.get('content-length')).toBe(String(mediaFiles().jpg.length));
+    expect(r.headers.get('etag')).toMatch(/^"v1-/);
+    expect(r.headers.get('last-modified')).toBeTruthy();
+    expect(r.headers.get('accept-ranges')).toBe('bytes');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(r.headers.get('cache-control')).toMatch(/max-age/);
+    expect(cdn.requests.at(-1)?.referer).toBe('https://fake.test/');
+  });
+
+  it('passes Range through (206 with Content-Range, 416 when unsatisfiable), HEAD and conditional requests', async () => {
+    const part = await raw(`${cdn.base}/img.jpg`, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${mediaFiles().jpg.length}`);
+    expect(part.body.equals(mediaFiles().jpg.subarray(100, 200))).toBe(true);
+    const bad = await raw(`${cdn.base}/img.jpg`, { range: 'bytes=99999999-' });
+    expect(bad.status).toBe(416);
+    const head = await raw(`${cdn.base}/img.jpg`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(mediaFiles().jpg.length));
+    expect(cdn.requests.at(-1)?.method).toBe('HEAD');
+    const etag = head.headers.get('etag')!;
+    const notModified = await raw(`${cdn.base}/img.jpg`, { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('needs a read token for the video variant, and then streams video', async () => {
+    const extra = '&kind=video&platform=fake&profile=default';
+    expect((await media(`${cdn.base}/v.mp4`, { extra })).status).toBe(401);
+    const token = s.token(['read']);
+    const r = await raw(`${cdn.base}/v.mp4`, { authorization: `Bearer ${token}`, range: 'bytes=0-1023' }, 'GET', extra);
+    expect(r.status).toBe(206);
+    expect(r.headers.get('content-type')).toBe('video/mp4');
+    expect(r.body.length).toBe(1024);
+    const octet = await raw(`${cdn.base}/octet.bin`, { authorization: `Bearer ${token}` }, 'GET', extra);
+    expect(octet.status).toBe(200);
+    // The image variant refuses video bytes and octet-streams.
+    expect((await media(`${cdn.base}/v.mp4`)).status).toBe(502);
+    expect((await media(`${cdn.base}/octet.bin`)).status).toBe(502);
+  });
+
+  it('refuses non-media content types, oversize bodies, and slow origins with the right codes', async () => {
+    const html = await media(`${cdn.base}/page.html`);
+    expect(html.status).toBe(502);
+    expect(html.body.error.code).toBe('upstream_error');
+    const token = s.token(['read']);
+    const extra = '&kind=video&platform=fake';
+    const big = await media(`${cdn.base}/big?mb=8`, { token, extra });
+    expect(big.status).toBe(502);
+    expect(big.body.error.message).toMatch(/cap/);
+    // No Content-Length: the cap cuts the stream.
+    const chunked = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/chunked?mb=8`)}${extra}`, { headers: { authorization: `Bearer ${token}` } });
+    let got = 0;
+    await expect(
+      (async () => {
+        for await (const c of chunked.body as unknown as AsyncIterable<Uint8Array>) got += c.length;
+      })(),
+    ).rejects.toThrow();
+    expect(got).toBeLessThanOrEqual(4 * 1024 * 1024 + 128 * 1024);
+    const slow = await media(`${cdn.base}/slow?ms=4000`);
+    expect(slow.status).toBe(504);
+    expect(slow.body.error.code).toBe('timeout');
+  });
+
+  it('follows at most 3 redirects, re-checking each target', async () => {
+    const ok = await raw(`${cdn.base}/redirect?hops=3&to=/img.jpg`);
+    expect(ok.status).toBe(200);
+    const many = await media(`${cdn.base}/redirect?hops=4&to=/img.jpg`);
+    expect(many.status).toBe(502);
+    expect(many.body.error.message).toMatch(/redirects/);
+    const before = trapConnections;
+    for (const to of [`http://127.0.0.2:${trapPort}/x`, `http://rebind.fake.test:${trapPort}/x`, 'http://example.com/x.jpg', `http://127.1:${trapPort}/`]) {
+      const r = await media(`${cdn.base}/redirect?to=${encodeURIComponent(to)}`);
+      expect(r.status, to).toBe(403);
+      expect(r.body.error.code).toBe('not_allowed');
+    }
+    expect(trapConnections).toBe(before);
+  });
+});
+
+describe('SSRF battery', () => {
+  const forbidden = () => [
+    `http://127.0.0.1:${cdn.port}/img.jpg`,
+    `http://127.1:${cdn.port}/img.jpg`,
+    `http://2130706433:${cdn.port}/img.jpg`,
+    `http://0x7f.1:${cdn.port}/img.jpg`,
+    `http://017700000001:${cdn.port}/img.jpg`,
+    `http://[::1]:${cdn.port}/img.jpg`,
+    `http://[::ffff:127.0.0.1]:${cdn.port}/img.jpg`,
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fe80::1]/x.jpg',
+    'http://100.64.0.1/x.jpg',
+    'http://0.0.0.0/x.jpg',
+    'http://[fc00::1]/x.jpg',
+    `http://localhost:${cdn.port}/img.jpg`,
+    `http://user:pass@cdn.fake.test:${cdn.port}/img.jpg`,
+    `http://cdn.fake.test:22/img.jpg`,
+    'ftp://cdn.fake.test/img.jpg',
+    'file:///etc/passwd',
+    'gopher://cdn.fake.test/',
+    'not a url',
+    'https://example.com/img.jpg',
+    `http://rebind.fake.test:${trapPort}/img.jpg`,
+    'http://meta.fake.test/latest/meta-data/',
+    'http://mixed.fake.test/x.jpg',
+    'http://v6.fake.test/x.jpg',
+    'http://mapped.fake.test/x.jpg',
+  ];
+
+  it('refuses every forbidden target with 403 not_allowed and makes no connection', async () => {
+    const cdnBefore = cdn.connections;
+    const trapBefore = trapConnections;
+    for (const u of forbidden()) {
+      const r = await media(u);
+      expect(r.status, u).toBe(403);
+      expect(r.body.error.code, u).toBe('not_allowed');
+    }
+    expect(cdn.connections).toBe(cdnBefore);
+    expect(trapConnections).toBe(trapBefore);
+    // The DNS-based cases were stopped by the connect-time check, on the address itself.
+    expect(refused).toEqual(expect.arrayContaining(['rebind.fake.test=127.0.0.2', 'meta.fake.test=169.254.169.254', 'mixed.fake.test=10.0.0.1', 'v6.fake.test=::1', 'mapped.fake.test=::ffff:127.0.0.1']));
+  });
+
+  it('allows only GET and HEAD, and needs u', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const r = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/img.jpg`)}`, { method });
+      expect(r.status, method).toBe(404);
+    }
+    expect((await s.api('/v1/media', { token: null })).status).toBe(403);
+    expect((await s.api('/v1/media?u=a&u=b', { token: null })).status).toBe(403);
+  });
+});
+
+describe('expired origin URLs', () => {
+  let short: FakePlatform;
+  let svc: Running;
+  beforeAll(async () => {
+    short = await startFakePlatform('fake', { base: cdn.base, ttlMs: 400 });
+    svc = await startService({
+      adapters: [short.adapter],
+      media: { resolve: async (host) => (DNS[host] ?? []).map((address) => ({ address, family: 4 })), allowAddress: (a) => a === '127.0.0.1', extraPorts: [cdn.port] },
+    });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await short?.close();
+  });
+
+  it('re-resolves the item behind an expired URL and serves the fresh one; the caller URL keeps working', async () => {
+    const crawl = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expiring', limit: 3 } } });
+    const item = crawl.body.result.items.find((i: any) => i.type === 'video');
+    expect(item.media[0].url).toMatch(/^\/v1\/media\?u=.*signed.*&kind=video&platform=fake&profile=default$/);
+    const token = svc.token(['read']);
+    await new Promise((r) => setTimeout(r, 500));
+    const detailsBefore = short.hits.filter((h) => h.startsWith('GET /detail')).length;
+    const fresh = await fetch(`${svc.base}${item.media[0].url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(fresh.status).toBe(200);
+    expect(Buffer.from(await fresh.arrayBuffer()).equals(mediaFiles().mp4)).toBe(true);
+    expect(short.hits.filter((h) => h.startsWith('GET /detail')).length).toBe(detailsBefore + 1);
+    const signed = cdn.requests.filter((r) => r.path.startsWith('/signed/v.mp4'));
+    expect(signed.length).toBeGreaterThanOrEqual(2);
+    // The thumb too (a public image URL), through the same item.
+    const thumb = await fetch(`${svc.base}${item.thumb}`);
+    expect(thumb.status).toBe(200);
+  });
+
+  it('says why when the item cannot be re-resolved', async () => {
+    const crawl = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'vanishing', limit: 3 } } });
+    const item = crawl.body.result.items.find((i: any) => i.type === 'video');
+    short.gone.add(item.id.split(':')[1]);
+    await new Promise((r) => setTimeout(r, 500));
+    const r = await svc.api(item.media[0].url);
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ code: 'not_found', reason: 'expired' });
+    const stranger = await svc.api(`/v1/media?u=${encodeURIComponent(cdn.signed('img.jpg', -1000))}`, { token: null });
+    expect(stranger.status).toBe(502);
+    expect(stranger.body.error).toMatchObject({ code: 'upstream_error', reason: 'expired' });
+  });
+});
