@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -13,6 +12,8 @@ import { mediaUrlBuilder } from './media/urls.js';
 import { policyFor } from './media/guard.js';
 import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
+import { PreviewService } from './media/preview/service.js';
+import { ffmpegAvailable } from './media/preview/ffmpeg.js';
 import { safeAgent, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
 import { Metrics } from './metrics.js';
@@ -33,6 +34,7 @@ export interface Service {
   runner: Runner;
   tokens: TokenService;
   dispatcher: Dispatcher;
+  previews: PreviewService;
   log: Logger;
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
@@ -63,6 +65,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
   const queue = new EmbeddedQueue(store);
+  const urls = mediaUrlBuilder(config.publicUrl);
   const runner = new Runner({
     store,
     queue,
@@ -70,7 +73,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     catalog,
     cache,
     dispatcher,
-    urls: mediaUrlBuilder(config.publicUrl),
+    urls,
     metrics,
     log,
     workers: config.workers,
@@ -91,6 +94,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     userAgent: DEFAULT_UA,
   });
   const tokens = new TokenService(store);
+  const ffmpeg = ffmpegAvailable();
+  let selfUrl: string | undefined;
+  const previews = new PreviewService({
+    store,
+    media,
+    detail: (platform, id, profile, signal) => runner.detail(platform, id, profile, signal),
+    hasDetail: (platform) => Boolean(catalog.get(platform, 'detail')),
+    urls,
+    dataDir: config.dataDir,
+    workers: config.previewWorkers,
+    ffmpeg,
+    internalToken: tokens.internalToken,
+    selfUrl: () => selfUrl,
+    log,
+  });
+  runner.previews = previews;
   const tasks = new TaskService(store, catalog, cache, bus, runner, metrics);
   const app = buildApp({
     config,
@@ -103,9 +122,11 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     metrics,
     media,
+    previews,
+    urls,
     version: VERSION,
     startedAt: Date.now(),
-    tools: { ffmpeg: hasCommand('ffmpeg', ['-version']), browser: existsSync('/usr/bin/chromium') },
+    tools: { ffmpeg, browser: existsSync('/usr/bin/chromium') },
     pingMs: opts.pingMs ?? 15_000,
   });
   const purge = setInterval(() => {
@@ -121,18 +142,26 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     runner,
     tokens,
     dispatcher,
+    previews,
     log,
     async listen() {
       const orphans = queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
-      return app.listen({ port: config.port, host: config.host });
+      const url = await app.listen({ port: config.port, host: config.host });
+      const addr = app.server.address();
+      if (addr && typeof addr === 'object') {
+        const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+        selfUrl = `http://${host}:${addr.port}`;
+      }
+      return url;
     },
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(purge);
       await app.close();
+      previews.close();
       await runner.stop();
       bus.close();
       store.close();
@@ -151,13 +180,6 @@ function outboundDispatcher(config: Config, registry: Registry, log: Logger): Di
   });
 }
 
-function hasCommand(cmd: string, args: string[]): boolean {
-  try {
-    return spawnSync(cmd, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
-  } catch {
-    return false;
-  }
-}
 
 function readVersion(): string {
   try {

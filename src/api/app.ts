@@ -6,6 +6,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
+import { previewRoutes } from './routes/preview.js';
 import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -40,5 +41,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   operatorRoutes(app, d);
   docsRoutes(app, d);
   mediaRoutes(app, d);
+  previewRoutes(app, d);
   return app;
 }

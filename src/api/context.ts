@@ -2,6 +2,8 @@ import type { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
+import type { PreviewService } from '../media/preview/service.js';
+import type { MediaUrlBuilder } from '../media/urls.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Registry } from '../platforms/registry.js';
 import type { Store } from '../store/types.js';
@@ -21,6 +23,8 @@ export interface ApiDeps {
   tokens: TokenService;
   metrics: Metrics;
   media: MediaProxy;
+  previews: PreviewService;
+  urls: MediaUrlBuilder;
   version: string;
   startedAt: number;
   tools: { ffmpeg: boolean; browser: boolean };

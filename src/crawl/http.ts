@@ -5,7 +5,7 @@ import type { Pacer } from './pacer.js';
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface HttpRequest {
-  method?: 'GET' | 'POST' | 'HEAD';
+  method?: 'GET' | 'POST' | 'HEAD' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   query?: Query;
   headers?: Record<string, string>;
@@ -123,7 +123,7 @@ export class HttpClient {
       }
     }
     const sendHeaders = { ...headers };
-    if (this.opts.cookies && hostMatches(url.hostname, this.opts.cookieHosts ?? [])) sendHeaders['cookie'] = this.opts.cookies;
+    if (this.opts.cookies && hostMatches(url.hostname, this.opts.cookieHosts ?? [])) sendHeaders['cookie'] = mergeCookies(this.opts.cookies, sendHeaders['cookie']);
     this.opts.onRequest?.(method, url);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -203,3 +203,14 @@ function isTimeoutError(err: unknown): boolean {
 }
 
 export { ReplayMiss };
+
+/** The profile's cookies plus any the adapter set for this request (guest ids); the profile's win on a clash. */
+export function mergeCookies(profile: string, extra?: string): string {
+  if (!extra) return profile;
+  const names = new Set(profile.split(';').map((p) => p.split('=')[0].trim()).filter(Boolean));
+  const added = extra
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p && !names.has(p.split('=')[0].trim()));
+  return added.length ? `${profile}; ${added.join('; ')}` : profile;
+}

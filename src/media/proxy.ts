@@ -2,6 +2,8 @@ import { Transform, type Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { checkMediaUrl, type MediaPolicy } from './guard.js';
 import { MediaError, notAllowed, type MediaFailureReason } from './errors.js';
+import { HLS_MAX_BYTES, HLS_TYPE, rewritePlaylist } from './hls.js';
+import { Readable as ReadableStream } from 'node:stream';
 
 export interface ProxyRequest {
   u: string;
@@ -10,7 +12,7 @@ export interface ProxyRequest {
   ifNoneMatch?: string;
   ifModifiedSince?: string;
   /** The session-gated variant: the platform's profile cookies go to the CDN. */
-  video?: { platform: string; cookies?: string };
+  video?: { platform: string; cookies?: string; profile?: string };
 }
 
 export interface ProxyAnswer {
@@ -72,7 +74,34 @@ export class MediaProxy {
       discard(res.body);
       throw failure('expired', `the origin answered HTTP ${res.status} and this URL is not one the service handed out, so it cannot be refreshed`);
     }
+    if (req.video && req.method === 'GET' && res.status === 200 && (HLS_TYPE.test(res.headers['content-type'] ?? '') || /\.m3u8$/i.test(new URL(res.url).pathname))) {
+      return this.playlist(res, req.video.platform, req.video.profile ?? 'default');
+    }
     return this.answer(res, isVideo, req.method);
+  }
+
+  /** A small HLS playlist is read whole and its URIs rewritten through the proxy (same platform and profile). */
+  private async playlist(res: Fetched, platform: string, profile: string): Promise<ProxyAnswer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > HLS_MAX_BYTES) {
+        discard(res.body);
+        throw new MediaError('upstream_error', `the playlist is larger than ${HLS_MAX_BYTES} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    const text = rewritePlaylist(Buffer.concat(chunks).toString('utf8'), res.url, (abs) =>
+      `/v1/media?u=${encodeURIComponent(abs)}&kind=video&platform=${encodeURIComponent(platform)}&profile=${encodeURIComponent(profile)}`,
+    );
+    const body = Buffer.from(text);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/vnd.apple.mpegurl', 'content-length': String(body.length) },
+      body: ReadableStream.from([body]),
+      origin: res.url,
+    };
   }
 
   private answer(res: Fetched, isVideo: boolean, method: string): ProxyAnswer {

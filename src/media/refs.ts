@@ -16,12 +16,12 @@ export function mediaRefsOf(platform: string, profile: string, items: readonly I
   const refs: MediaRef[] = [];
   for (const item of items) {
     const nativeId = item.id.slice(item.id.indexOf(':') + 1);
-    const add = (serviceUrl: string | undefined, slot: string) => {
+    const add = (serviceUrl: string | undefined, slot: string, kind: 'video' | 'image') => {
       const origin = serviceUrl && originOf(serviceUrl);
-      if (origin) refs.push({ url_hash: urlHash(origin), platform, native_id: nativeId, slot, profile });
+      if (origin) refs.push({ url_hash: urlHash(origin), platform, native_id: nativeId, slot, profile, url: origin, kind });
     };
-    add(item.thumb, 'thumb');
-    item.media.forEach((m, i) => add(m.url, `media:${i}`));
+    add(item.thumb, 'thumb', 'image');
+    item.media.forEach((m, i) => add(m.url, `media:${i}`, m.kind));
   }
   return refs;
 }

@@ -1,8 +1,14 @@
 import type { PlatformAdapter } from './types.js';
 import { weibo } from './weibo/index.js';
+import { bilibili } from './bilibili/index.js';
+import { mastodon } from './mastodon/index.js';
+import { telegram } from './telegram/index.js';
+import { bluesky } from './bluesky/index.js';
+import { youtube } from './youtube/index.js';
+import { reddit } from './reddit/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();

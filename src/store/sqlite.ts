@@ -25,7 +25,8 @@ const MIGRATIONS: string[] = [
    CREATE TABLE cache (key TEXT PRIMARY KEY, result_id INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
    CREATE INDEX cache_by_expiry ON cache(expires_at);
    CREATE TABLE media_refs (url_hash TEXT PRIMARY KEY, platform TEXT NOT NULL, native_id TEXT NOT NULL, slot TEXT NOT NULL,
-     profile TEXT NOT NULL, created_at INTEGER NOT NULL);
+     profile TEXT NOT NULL, url TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL);
+   CREATE INDEX media_refs_by_item ON media_refs(platform, native_id);
    CREATE TABLE media_swaps (url_hash TEXT PRIMARY KEY, url TEXT NOT NULL, created_at INTEGER NOT NULL);
    CREATE TABLE previews (platform TEXT NOT NULL, native_id TEXT NOT NULL, state TEXT NOT NULL, reason TEXT, w INTEGER, h INTEGER,
      seconds REAL, file TEXT, updated_at INTEGER NOT NULL, PRIMARY KEY (platform, native_id));
@@ -80,9 +81,9 @@ export class SqliteStore implements Store {
                   WHERE status = 'running' AND action NOT IN ('post.create', 'comment.create', 'delete')`),
       orphanWrites: p(`UPDATE tasks SET status = 'failed', finished_at = ?, error = ?
                        WHERE status = 'running' AND action IN ('post.create', 'comment.create', 'delete')`),
-      refPut: p('INSERT OR REPLACE INTO media_refs (url_hash, platform, native_id, slot, profile, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      refPut: p('INSERT OR REPLACE INTO media_refs (url_hash, platform, native_id, slot, profile, url, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       refGet: p('SELECT platform, native_id, slot, profile FROM media_refs WHERE url_hash = ?'),
-      refsByItem: p(`SELECT url_hash, slot FROM media_refs WHERE platform = ? AND native_id = ? ORDER BY created_at DESC`),
+      videoOf: p(`SELECT url, profile FROM media_refs WHERE platform = ? AND native_id = ? AND kind = 'video' ORDER BY created_at DESC, slot LIMIT 1`),
       swapPut: p('INSERT OR REPLACE INTO media_swaps (url_hash, url, created_at) VALUES (?, ?, ?)'),
       swapGet: p('SELECT url FROM media_swaps WHERE url_hash = ?').pluck(),
       previewGet: p('SELECT * FROM previews WHERE platform = ? AND native_id = ?'),
@@ -209,11 +210,14 @@ export class SqliteStore implements Store {
   mediaRefsPut(refs: MediaRef[], at: number): void {
     if (!refs.length) return;
     this.db.transaction(() => {
-      for (const r of refs) this.s.refPut.run(r.url_hash, r.platform, r.native_id, r.slot, r.profile, at);
+      for (const r of refs) this.s.refPut.run(r.url_hash, r.platform, r.native_id, r.slot, r.profile, r.url, r.kind, at);
     })();
   }
-  mediaRefGet(urlHash: string): Omit<MediaRef, 'url_hash'> | undefined {
-    return this.s.refGet.get(urlHash) as Omit<MediaRef, 'url_hash'> | undefined;
+  mediaRefGet(urlHash: string): Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined {
+    return this.s.refGet.get(urlHash) as Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined;
+  }
+  videoOf(platform: string, nativeId: string): { url: string; profile: string } | undefined {
+    return this.s.videoOf.get(platform, nativeId) as { url: string; profile: string } | undefined;
   }
   mediaSwapPut(urlHash: string, url: string, at: number): void {
     this.s.swapPut.run(urlHash, url, at);

@@ -71,6 +71,9 @@ export interface MediaRef {
   /** thumb, or media:<index> */
   slot: string;
   profile: string;
+  /** The origin URL itself (a preview renders from it). */
+  url: string;
+  kind: 'video' | 'image';
 }
 
 export interface PreviewRow {
@@ -105,7 +108,9 @@ export interface Store {
   /** Crash recovery: reads left running by a dead process go back to the queue; writes fail as "outcome unknown". */
   requeueOrphans(): number;
   mediaRefsPut(refs: MediaRef[], at: number): void;
-  mediaRefGet(urlHash: string): Omit<MediaRef, 'url_hash'> | undefined;
+  mediaRefGet(urlHash: string): Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined;
+  /** The newest known video stream of an item. */
+  videoOf(platform: string, nativeId: string): { url: string; profile: string } | undefined;
   mediaSwapPut(urlHash: string, url: string, at: number): void;
   mediaSwapGet(urlHash: string): string | undefined;
   previewGet(platform: string, nativeId: string): PreviewRow | undefined;

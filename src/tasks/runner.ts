@@ -43,7 +43,13 @@ interface Running {
 }
 
 /** In-process workers: claims queued tasks in order, one slot per account, and runs them. */
+/** What the runner needs of the preview layer (attached after construction: the two depend on each other). */
+export interface PreviewAttacher {
+  attach(item: Item, eager: boolean, profile: string): Promise<Item['preview']>;
+}
+
 export class Runner {
+  previews?: PreviewAttacher;
   private readonly running = new Map<string, Running>();
   private readonly busy = new Map<string, number>();
   private readonly pacer = new Pacer();
@@ -184,6 +190,17 @@ export class Runner {
           store.setProgress(row.id, p, ev.id);
         },
       });
+      const items = found.def.shape === 'items' ? (result as { items?: Item[] }).items : undefined;
+      if (this.previews && items?.length && !r.abort.signal.aborted) {
+        const eager = params.preview === 'eager';
+        const previews = this.previews;
+        await Promise.all(
+          items.map(async (item) => {
+            const p = await previews.attach(item, eager, (params.profile as string) ?? 'default');
+            if (p) item.preview = p;
+          }),
+        );
+      }
     } catch (e) {
       if (r.abort.signal.aborted) return;
       // Retrying cannot help: the recordings do not hold this request.
@@ -202,10 +219,15 @@ export class Runner {
     const text = result ? JSON.stringify(result) : null;
     const ok = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!ok) return;
-    if (result) {
-      this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
-      const items = (result as { items?: Item[] }).items;
-      if (items?.length) store.mediaRefsPut(mediaRefsOf(row.source, (params.profile as string) ?? 'default', items), now);
+    try {
+      if (result) {
+        this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+        const items = (result as { items?: Array<Item | object> }).items;
+        if (items?.length && 'provenance' in items[0]) store.mediaRefsPut(mediaRefsOf(row.source, (params.profile as string) ?? 'default', items as Item[]), now);
+      }
+    } catch (e) {
+      // The task has its result; bookkeeping after it must not keep the caller from hearing so.
+      log.error({ err: e, task: row.id }, 'post-crawl bookkeeping failed');
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });

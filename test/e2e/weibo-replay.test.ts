@@ -1,14 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentsResultSchema, CreatorResultSchema, EnvelopeSchema, TrendResultSchema } from '../../src/domain/results.js';
-import { startService, type Running } from '../helpers/service.js';
+import { startService, until, type Running } from '../helpers/service.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/weibo');
 const SANDBOX = resolve(process.cwd(), 'sandbox/weibo');
+const CDN = resolve(process.cwd(), 'sandbox/media');
 let s: Running;
 
 beforeAll(async () => {
-  s = await startService({ config: { replay: [FIXTURES, SANDBOX] } });
+  s = await startService({ config: { replay: [FIXTURES, SANDBOX, CDN] } });
 });
 afterAll(async () => {
   await s?.close();
@@ -76,5 +78,35 @@ describe('weibo end to end in replay mode, over HTTP', () => {
     expect(t.status).toBe('failed');
     expect(t.error).toMatchObject({ code: 'upstream_error', retryable: false });
     expect(t.error.message).toMatch(/replay: no recording matches GET https:\/\/m\.weibo\.cn\/.*1234567890/);
+  });
+
+  it('detail of a video post → service-hosted media and preview, all answered by replay', async () => {
+    const har = JSON.parse(readFileSync(resolve(CDN, 'weibo-cdn.har'), 'utf8'));
+    const jpg = Buffer.from(har.log.entries[0].response.content.text, 'base64');
+    const mp4 = Buffer.from(har.log.entries[1].response.content.text, 'base64');
+    const t = await run('detail', { query: '4645748019299849' });
+    const item = EnvelopeSchema.parse(t.result).items[0];
+    expect(item.preview).toMatchObject({ url: '/v1/preview?platform=weibo&id=4645748019299849', h: 240, w: 426, status: 'pending' });
+    expect(item.preview!.seconds).toBeCloseTo(103.165, 2);
+    const thumb = await fetch(`${s.base}${item.thumb}`);
+    expect(thumb.status).toBe(200);
+    expect(Buffer.from(await thumb.arrayBuffer()).equals(jpg)).toBe(true);
+    const token = s.token(['read']);
+    const video = item.media.find((m) => m.kind === 'video')!;
+    const part = await fetch(`${s.base}${video.url}`, { headers: { authorization: `Bearer ${token}`, range: 'bytes=100-299' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-299/${mp4.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(mp4.subarray(100, 300))).toBe(true);
+    const head = await fetch(`${s.base}${video.url}`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(mp4.length));
+    const clip = await until(async () => {
+      const r = await fetch(`${s.base}${item.preview!.url}`);
+      const body = Buffer.from(await r.arrayBuffer());
+      if (r.status === 404) throw new Error(body.toString());
+      return r.status === 200 ? body : undefined;
+    }, 60_000, 200);
+    expect(clip.subarray(4, 8).toString()).toBe('ftyp');
+    expect(clip.indexOf('moov')).toBeLessThan(clip.indexOf('mdat'));
   });
 });

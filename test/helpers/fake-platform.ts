@@ -98,6 +98,12 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
     }
     if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
     if (q === 'boom') return json(503, { err: 'down' });
+    if (q === 'longvideo' && media) {
+      const p = post(3);
+      p.id = '7777';
+      p.video = { src: `${media.base}/long.mp4`, w: 160, h: 120, seconds: 250 };
+      return json(200, { items: [p], next: null });
+    }
     if (u.pathname === '/search' || u.pathname === '/posts') {
       const total = q === 'nothing' ? 0 : u.pathname === '/posts' ? TOTAL_POSTS : 25;
       const start = (page - 1) * PER_PAGE;

@@ -172,3 +172,189 @@ describe('cursors', () => {
     expect(asked).toEqual([]);
   });
 });
+
+describe('the weibo.com route (desktop ajax API) after m.weibo.cn', () => {
+  const pcTimeline = recorded(resolve(SANDBOX, 'pc-posts-mymblog-6279793937.har'));
+  const pcProfile = recorded(resolve(SANDBOX, 'pc-user-profile-info-6279793937.har'));
+  const pcComments = recorded(resolve(SANDBOX, 'pc-comments-buildcomments-4651022958219023.har'));
+  const pcShow = recorded(resolve(SANDBOX, 'pc-detail-statuses-show-Kjc77D1jz.har'));
+  const pcHot = recorded(resolve(SANDBOX, 'pc-hotsearch.har'));
+  const mTimeline = recorded(resolve(FIXTURES, 'posts-arknights-timeline.har'));
+  const PC = /^https:\/\/weibo\.com\//;
+  const M = /^https:\/\/m\.weibo\.cn\//;
+  const html = { body: '<html><body>出错了</body></html>', headers: { 'content-type': 'text/html' } };
+  const onWeibo = (asked: string[]) => asked.filter((u) => PC.test(u));
+
+  // Non-terminal failures of m.weibo.cn: each sends the action on to weibo.com.
+  const nonTerminal: Array<[string, Route[1]]> = [
+    ['HTTP 502 (upstream_error)', () => ({ status: 502, body: '' })],
+    ['an HTML page where JSON belongs (parse error)', () => html],
+    ['ok:0 with an unknown message (upstream_error)', () => ({ body: '{"ok":0,"msg":"系统繁忙"}' })],
+  ];
+  // Terminal outcomes: weibo.com is never asked after them.
+  const terminal: Array<[string, Route[1], string]> = [
+    ['HTTP 432 (blocked)', () => ({ status: 432, body: '' }), 'blocked'],
+    ['ok:-100 (session_expired)', () => ({ body: '{"ok":-100,"url":"https://passport.weibo.cn/signin/welcome"}' }), 'session_expired'],
+    ['HTTP 429 (rate_limited)', () => ({ status: 429, body: '' }), 'rate_limited'],
+    ['a passport redirect (session_expired)', (u) => ({ status: 302, body: '', headers: { location: `https://passport.weibo.cn/signin/login?r=${encodeURIComponent(u.toString())}` } }), 'session_expired'],
+  ];
+
+  it.each(nonTerminal)('posts: m.weibo.cn first, weibo.com after %s', async (_why, answer) => {
+    const { ctx, asked } = ctxWith([[M, answer], [/statuses\/mymblog/, () => ({ body: pcTimeline })]]);
+    const page = await items.posts.page(ctx, { query: '6279793937' });
+    expect(asked).toEqual(['https://m.weibo.cn/api/container/getIndex?containerid=1076036279793937', 'https://weibo.com/ajax/statuses/mymblog?uid=6279793937&page=1&feature=0']);
+    expect(page.items).toHaveLength(5);
+    expect(page.next_cursor).toBe('pc:2');
+  });
+
+  it.each(terminal)('posts: %s on m.weibo.cn is the answer; weibo.com is not asked', async (_why, answer, code) => {
+    const { ctx, asked } = ctxWith([[M, answer], [PC, () => ({ body: pcTimeline })]]);
+    const err = await items.posts.page(ctx, { query: '6279793937' }).catch((e: unknown) => e);
+    expect((err as CrawlError).code).toBe(code);
+    expect(onWeibo(asked)).toEqual([]);
+  });
+
+  it('posts: an honest empty timeline stays empty; weibo.com is not asked', async () => {
+    const { ctx, asked } = ctxWith([[M, () => ({ body: EMPTY })], [PC, () => ({ body: pcTimeline })]]);
+    expect(await items.posts.page(ctx, { query: '6279793937' })).toEqual({ items: [] });
+    expect(onWeibo(asked)).toEqual([]);
+  });
+
+  it('posts: m.weibo.cn answering means weibo.com is never asked', async () => {
+    const { ctx, asked } = ctxWith([[M, () => ({ body: mTimeline })], [PC, () => ({ body: pcTimeline })]]);
+    expect((await items.posts.page(ctx, { query: '6279793937' })).items.length).toBeGreaterThan(0);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('posts: a since_id cursor stays on m.weibo.cn, a pc: cursor goes straight to weibo.com', async () => {
+    const down = ctxWith([[M, () => ({ status: 502, body: '' })], [PC, () => ({ body: pcTimeline })]]);
+    await expect(items.posts.page(down.ctx, { query: '6279793937' }, '4646131823281332')).rejects.toThrow(/502/);
+    expect(onWeibo(down.asked)).toEqual([]);
+    const pc = ctxWith([[PC, () => ({ body: pcTimeline })]]);
+    await items.posts.page(pc.ctx, { query: '6279793937' }, 'pc:3');
+    expect(pc.asked).toEqual(['https://weibo.com/ajax/statuses/mymblog?uid=6279793937&page=3&feature=0']);
+    await expect(items.posts.page(pc.ctx, { query: '6279793937' }, 'pc:x')).rejects.toThrow(InvalidInput);
+  });
+
+  it('posts: when neither site can be replayed, the first miss (m.weibo.cn) is reported', async () => {
+    const { ctx, asked } = ctxWith([]);
+    const err = await items.posts.page(ctx, { query: '6279793937' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReplayMiss);
+    expect((err as ReplayMiss).url).toMatch(/^https:\/\/m\.weibo\.cn\//);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("posts: weibo.com's visitor wall after an m.weibo.cn failure is session_expired", async () => {
+    const { ctx } = ctxWith([
+      [M, () => ({ status: 502, body: '' })],
+      [PC, (u) => ({ status: 302, body: '', headers: { location: `https://passport.weibo.com/visitor/visitor?entry=miniblog&a=enter&url=${encodeURIComponent(u.toString())}` } })],
+    ]);
+    await expect(items.posts.page(ctx, { query: '6279793937' })).rejects.toThrow(SessionExpired);
+  });
+
+  it.each(nonTerminal)('user: weibo.com profile/info after %s', async (_why, answer) => {
+    const { ctx, asked } = ctxWith([[M, answer], [/profile\/info/, () => ({ body: pcProfile })]]);
+    expect((await user.run(ctx, { query: '6279793937' }))?.followers).toBe(1_455_000);
+    expect(onWeibo(asked)).toEqual(['https://weibo.com/ajax/profile/info?uid=6279793937']);
+  });
+
+  it.each(terminal)('user: %s on m.weibo.cn is the answer', async (_why, answer, code) => {
+    const { ctx, asked } = ctxWith([[M, answer], [PC, () => ({ body: pcProfile })]]);
+    expect(((await user.run(ctx, { query: '6279793937' }).catch((e: unknown) => e)) as CrawlError).code).toBe(code);
+    expect(onWeibo(asked)).toEqual([]);
+  });
+
+  it('user: an honest empty profile is null, weibo.com not asked', async () => {
+    const { ctx, asked } = ctxWith([[M, () => ({ body: EMPTY })], [PC, () => ({ body: pcProfile })]]);
+    expect(await user.run(ctx, { query: '000' })).toBeNull();
+    expect(onWeibo(asked)).toEqual([]);
+  });
+
+  it("user: a screen name resolves through weibo.com's profile/info?screen_name when the user search fails, exact name only", async () => {
+    const { ctx, asked } = ctxWith([
+      [/100103type%3D3/, () => ({ status: 502, body: '' })],
+      [/profile\/info\?screen_name=/, () => ({ body: pcProfile })],
+      [/containerid=1005056279793937/, () => ({ body: recorded(resolve(FIXTURES, 'user-arknights-profile.har')) })],
+    ]);
+    expect((await user.run(ctx, { query: '@明日方舟arknights' }))?.id).toBe('6279793937');
+    expect(asked[1]).toBe(`https://weibo.com/ajax/profile/info?screen_name=${encodeURIComponent('明日方舟arknights')}`);
+    const other = ctxWith([[/100103type%3D3/, () => ({ status: 502, body: '' })], [/profile\/info/, () => ({ body: pcProfile })]]);
+    await expect(user.run(other.ctx, { query: '@明日方舟' })).rejects.toThrow(InvalidInput);
+  });
+
+  it.each(nonTerminal)('comments: weibo.com buildComments after %s on hotflow', async (_why, answer) => {
+    const { ctx, asked } = ctxWith([[M, answer], [/buildComments/, () => ({ body: pcComments })]]);
+    const page = await comments.page(ctx, { query: '4651022958219023' });
+    expect(onWeibo(asked)).toEqual(['https://weibo.com/ajax/statuses/buildComments?is_reload=1&id=4651022958219023&is_show_bulletin=2&is_mix=0&count=20&flow=0']);
+    expect(page).toMatchObject({ total: 517, next_cursor: 'pc:139013405861129' });
+    expect(page.items.filter((c) => c.parent_id)).toHaveLength(3);
+  });
+
+  it.each(terminal)('comments: %s on hotflow is the answer', async (_why, answer, code) => {
+    const { ctx, asked } = ctxWith([[M, answer], [PC, () => ({ body: pcComments })]]);
+    expect(((await comments.page(ctx, { query: '4651022958219023' }).catch((e: unknown) => e)) as CrawlError).code).toBe(code);
+    expect(onWeibo(asked)).toEqual([]);
+  });
+
+  it('comments: an honest empty hotflow stays empty; cursors keep to the site that made them', async () => {
+    const empty = ctxWith([[M, () => ({ body: EMPTY })], [PC, () => ({ body: pcComments })]]);
+    expect(await comments.page(empty.ctx, { query: '4651022958219023' })).toEqual({ items: [] });
+    expect(onWeibo(empty.asked)).toEqual([]);
+    const down = ctxWith([[M, () => ({ status: 502, body: '' })], [PC, () => ({ body: pcComments })]]);
+    await expect(comments.page(down.ctx, { query: '4651022958219023' }, '138893602117834:0')).rejects.toThrow(/502/);
+    expect(onWeibo(down.asked)).toEqual([]);
+    const pc = ctxWith([[PC, () => ({ body: pcComments })]]);
+    await comments.page(pc.ctx, { query: '4651022958219023' }, 'pc:139013405861129');
+    expect(pc.asked).toEqual(['https://weibo.com/ajax/statuses/buildComments?is_reload=1&id=4651022958219023&is_show_bulletin=2&is_mix=0&count=20&flow=0&max_id=139013405861129']);
+  });
+
+  it('detail: statuses/show, then the detail page, then weibo.com statuses/show', async () => {
+    const { ctx, asked } = ctxWith([
+      [/m\.weibo\.cn\/statuses\/show/, () => ({ status: 502, body: '' })],
+      [/m\.weibo\.cn\/detail\//, () => html],
+      [/weibo\.com\/ajax\/statuses\/show/, () => ({ body: pcShow })],
+    ]);
+    const page = await items.detail.page(ctx, { query: 'Kjc77D1jz' });
+    expect(asked).toEqual(['https://m.weibo.cn/statuses/show?id=Kjc77D1jz', 'https://m.weibo.cn/detail/Kjc77D1jz', 'https://weibo.com/ajax/statuses/show?id=Kjc77D1jz']);
+    expect(page.items[0]).toMatchObject({ native_id: '4645748019299849', type: 'video' });
+  });
+
+  it('detail: not_found on either m.weibo.cn route is final', async () => {
+    const gone = '{"ok":0,"errno":"20101","msg":"target weibo does not exist!"}';
+    const a = ctxWith([[/statuses\/show/, () => ({ body: gone })], [PC, () => ({ body: pcShow })]]);
+    await expect(items.detail.page(a.ctx, { query: 'Kjc77D1jz' })).rejects.toThrow(NotFound);
+    expect(onWeibo(a.asked)).toEqual([]);
+    const b = ctxWith([
+      [/m\.weibo\.cn\/statuses\/show/, () => ({ status: 502, body: '' })],
+      [/\/detail\//, () => ({ body: '<html><body><p class="h5-4con">微博不存在或暂无查看权限!</p></body></html>' })],
+      [PC, () => ({ body: pcShow })],
+    ]);
+    await expect(items.detail.page(b.ctx, { query: 'Kjc77D1jz' })).rejects.toThrow(NotFound);
+    expect(onWeibo(b.asked)).toEqual([]);
+  });
+
+  it('detail: a failing weibo.com longtext keeps the preview with a warning', async () => {
+    const notice = recorded(resolve(SANDBOX, 'pc-detail-statuses-show-Klpl5yu8T.har'));
+    const { ctx, warnings } = ctxWith([[M, () => ({ status: 502, body: '' })], [/ajax\/statuses\/show/, () => ({ body: notice })], [/longtext/, () => ({ status: 500, body: '' })]]);
+    const page = await items.detail.page(ctx, { query: 'Klpl5yu8T' });
+    expect(page.items[0].text).toMatch(/请在本次闪断更新时$/);
+    expect(warnings[0]).toMatch(/full text of 4651022958219023.*upstream_error/);
+  });
+
+  it('trending realtimehot: the container, then side/hotSearch, then s.weibo.com', async () => {
+    const a = ctxWith([[M, () => ({ status: 502, body: '' })], [/hotSearch/, () => ({ body: pcHot })]]);
+    expect(await trending.run(a.ctx, {})).toHaveLength(8);
+    expect(a.asked.map((u) => new URL(u).host)).toEqual(['m.weibo.cn', 'weibo.com']);
+    const b = ctxWith([[M, () => ({ status: 502, body: '' })], [/hotSearch/, () => ({ body: '{"ok":1,"data":{"realtime":[]}}' })], [/s\.weibo\.com/, () => ({ body: '<ul class="list_a"></ul>' })]]);
+    expect(await trending.run(b.ctx, {})).toEqual([]);
+    expect(b.asked.map((u) => new URL(u).host)).toEqual(['m.weibo.cn', 'weibo.com', 's.weibo.com']);
+  });
+
+  it('hot realtimehot: side/hotSearch after a failing container; an ok:-100 container is final', async () => {
+    const a = ctxWith([[M, () => html], [/hotSearch/, () => ({ body: pcHot })]]);
+    expect((await items.hot.page(a.ctx, { category: 'realtimehot' })).items).toHaveLength(9);
+    const b = ctxWith([[M, () => ({ body: '{"ok":-100}' })], [/hotSearch/, () => ({ body: pcHot })]]);
+    await expect(items.hot.page(b.ctx, { category: 'realtimehot' })).rejects.toThrow(SessionExpired);
+    expect(onWeibo(b.asked)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Blocked, CrawlError, NotFound, RateLimited, ReplayMiss, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import type { HttpRequest, HttpResponse } from '../../src/crawl/http.js';
-import { checkStatus, get, interpret, readHtml, readJson, withFallback, xhrHeaders } from '../../src/platforms/weibo/api.js';
+import { checkStatus, firstRecorded, get, interpret, pcHeaders, readHtml, readJson, withFallback, xhrHeaders } from '../../src/platforms/weibo/api.js';
 import { weibo } from '../../src/platforms/weibo/index.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
@@ -159,6 +159,28 @@ describe('withFallback', () => {
   it("reports the fallback's own verdict otherwise", async () => {
     await expect(withFallback(async () => { throw miss1; }, async () => { throw new SessionExpired('wall'); })).rejects.toThrow(SessionExpired);
   });
+
+  it('walks a chain of routes in order, and reports the first miss of the chain when the last one misses too', async () => {
+    const miss3 = new ReplayMiss('GET', 'https://weibo.com/ajax/statuses/show?id=1');
+    const order: string[] = [];
+    const route = (name: string, out: () => unknown) => async () => (order.push(name), out()) as string | undefined;
+    expect(await withFallback(route('m', () => { throw new UpstreamError('x'); }), route('page', () => undefined), route('pc', () => 'pc'))).toBe('pc');
+    expect(order).toEqual(['m', 'page', 'pc']);
+    await expect(withFallback(async () => { throw new UpstreamError('x'); }, async () => { throw miss2; }, async () => { throw miss3; })).rejects.toBe(miss2);
+    await expect(withFallback(async () => { throw miss1; }, async () => { throw new UpstreamError('y'); }, async () => { throw miss3; })).rejects.toBe(miss1);
+    await expect(withFallback(async () => { throw miss1; }, async () => { throw new NotFound('gone'); }, async () => 'pc')).rejects.toThrow(NotFound);
+  });
+});
+
+describe('firstRecorded', () => {
+  const miss1 = new ReplayMiss('GET', 'https://weibo.com/ajax/statuses/show?id=4645748019299849');
+  const miss2 = new ReplayMiss('GET', 'https://weibo.com/ajax/statuses/show?id=Kjc77D1jz');
+
+  it('tries the next form of a request only when the previous one has no recording', async () => {
+    expect(await firstRecorded([async () => { throw miss1; }, async () => 'bid'])).toBe('bid');
+    await expect(firstRecorded([async () => { throw new UpstreamError('x'); }, async () => 'bid'])).rejects.toThrow(UpstreamError);
+    await expect(firstRecorded([async () => { throw miss1; }, async () => { throw miss2; }])).rejects.toBe(miss1);
+  });
 });
 
 describe('adapter metadata', () => {
@@ -172,6 +194,11 @@ describe('adapter metadata', () => {
     expect(weibo.replay!.cursor).toContain('max_id');
     expect(weibo.replay!.cursor).not.toContain('max_id_type');
     expect(xhrHeaders()).toMatchObject({ Referer: 'https://m.weibo.cn/', 'X-Requested-With': 'XMLHttpRequest', 'MWeibo-Pwa': '1' });
+    expect(pcHeaders()).toMatchObject({ Referer: 'https://weibo.com/', 'X-Requested-With': 'XMLHttpRequest' });
+    expect(pcHeaders()['User-Agent']).toMatch(/Windows NT/);
+    expect(weibo.hosts).toEqual(expect.arrayContaining(['m.weibo.cn', 'weibo.com', 's.weibo.com']));
+    expect(weibo.replay!.identifying).toEqual(expect.arrayContaining(['id', 'uid', 'screen_name']));
+    expect(weibo.replay!.cursor).toEqual(expect.arrayContaining(['page', 'since_id']));
   });
 
   it("covers every media host the recordings' media URLs use", () => {

@@ -13,7 +13,7 @@ export function mediaRoutes(app: FastifyInstance, d: ApiDeps): void {
     if (typeof u !== 'string') throw notAllowed('u: the encoded origin media URL is required (one u parameter)');
     const kind = q.kind ?? 'image';
     if (kind !== 'image' && kind !== 'video') throw notAllowed('kind: image or video');
-    let video: { platform: string; cookies?: string } | undefined;
+    let video: { platform: string; cookies?: string; profile?: string } | undefined;
     if (kind === 'video') {
       requireToken(d.tokens, req, 'read');
       const platform = typeof q.platform === 'string' ? q.platform : '';
@@ -21,7 +21,7 @@ export function mediaRoutes(app: FastifyInstance, d: ApiDeps): void {
       if (!adapter) throw notAllowed('platform: required for kind=video, one of the catalog sources');
       const profile = typeof q.profile === 'string' && q.profile ? q.profile : 'default';
       if (!PROFILE_RE.test(profile)) throw notAllowed('profile: letters, digits, _ . - only');
-      video = { platform: adapter.id, cookies: d.store.profileGet(adapter.id, profile)?.cookies ?? undefined };
+      video = { platform: adapter.id, profile, cookies: d.store.profileGet(adapter.id, profile)?.cookies ?? undefined };
     }
     const ac = new AbortController();
     req.raw.on('close', () => ac.abort());

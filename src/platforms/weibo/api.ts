@@ -14,6 +14,8 @@ import type { CrawlContext } from '../types.js';
 
 export const M_ORIGIN = 'https://m.weibo.cn';
 export const S_ORIGIN = 'https://s.weibo.com';
+/** weibo.com, the desktop site: its ajax API is the second route after m.weibo.cn. */
+export const PC_ORIGIN = 'https://weibo.com';
 
 export const ENDPOINTS = {
   getIndex: `${M_ORIGIN}/api/container/getIndex`,
@@ -23,6 +25,17 @@ export const ENDPOINTS = {
   hotFlowChild: `${M_ORIGIN}/comments/hotFlowChild`,
   detailPage: (id: string) => `${M_ORIGIN}/detail/${encodeURIComponent(id)}`,
   topSummary: `${S_ORIGIN}/top/summary`,
+} as const;
+
+/** The desktop site's ajax endpoints (weibo.com/ajax/...). */
+export const PC = {
+  mymblog: `${PC_ORIGIN}/ajax/statuses/mymblog`,
+  profileInfo: `${PC_ORIGIN}/ajax/profile/info`,
+  show: `${PC_ORIGIN}/ajax/statuses/show`,
+  longtext: `${PC_ORIGIN}/ajax/statuses/longtext`,
+  buildComments: `${PC_ORIGIN}/ajax/statuses/buildComments`,
+  hotSearch: `${PC_ORIGIN}/ajax/side/hotSearch`,
+  topicBand: `${PC_ORIGIN}/ajax/statuses/topic_band`,
 } as const;
 
 /** Container ids of m.weibo.cn's getIndex. */
@@ -48,6 +61,19 @@ export function xhrHeaders(referer = `${M_ORIGIN}/`): Record<string, string> {
     Referer: referer,
     'X-Requested-With': 'XMLHttpRequest',
     'MWeibo-Pwa': '1',
+  };
+}
+
+export const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** What weibo.com's own XHRs send. */
+export function pcHeaders(referer = `${PC_ORIGIN}/`): Record<string, string> {
+  return {
+    'User-Agent': DESKTOP_UA,
+    Accept: 'application/json, text/plain, */*',
+    Referer: referer,
+    'X-Requested-With': 'XMLHttpRequest',
   };
 }
 
@@ -147,7 +173,8 @@ export function interpret(body: unknown, what: string): Envelope {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ParseError(`${what}: not a JSON object`);
   const raw = body as Record<string, unknown>;
   const ok = Number(raw.ok);
-  const msg = typeof raw.msg === 'string' ? raw.msg : '';
+  // m.weibo.cn says msg, weibo.com's ajax API says message.
+  const msg = typeof raw.msg === 'string' ? raw.msg : typeof raw.message === 'string' ? raw.message : '';
   const data = raw.data && typeof raw.data === 'object' && !Array.isArray(raw.data) ? (raw.data as Record<string, unknown>) : undefined;
   if (ok === 1) return { kind: 'ok', data: data ?? {}, raw };
   if (ok === -100) throw new SessionExpired(`${what}: weibo wants a login (ok:-100)`);
@@ -164,6 +191,11 @@ export async function getJson(ctx: CrawlContext, url: string, query: Query | und
   return interpret(readJson(res), what);
 }
 
+export async function getPcJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {
+  const res = await get(ctx, url, query, pcHeaders(referer));
+  return interpret(readJson(res), what);
+}
+
 export async function getHtml(ctx: CrawlContext, url: string, query: Query | undefined, referer?: string): Promise<string> {
   const res = await get(ctx, url, query, pageHeaders(referer));
   return readHtml(res);
@@ -174,23 +206,43 @@ export function isFallbackable(e: unknown): boolean {
   return isReplayMiss(e) || (e instanceof CrawlError && e.code === 'upstream_error');
 }
 
+type Route<T> = () => Promise<T | undefined>;
+
 /**
- * Tries `primary`, then `fallback` when primary failed non-terminally or honestly found nothing.
- * When the fallback cannot be replayed either, the first replay miss is the one reported.
+ * Tries each route in turn: the next one when a route failed non-terminally (see isFallbackable) or
+ * returned undefined (honestly found nothing where another route may have it). The last route's
+ * answer stands. When the last route cannot be replayed either, the first replay miss of the chain is
+ * the one reported, so a test names the request it should have recorded first.
  */
-export async function withFallback<T>(primary: () => Promise<T | undefined>, fallback: () => Promise<T>): Promise<T> {
-  let first: unknown;
-  try {
-    const got = await primary();
-    if (got !== undefined) return got;
-  } catch (e) {
-    if (!isFallbackable(e)) throw e;
-    first = e;
+export async function withFallback<T>(...routes: [...Array<Route<T>>, () => Promise<T>]): Promise<T> {
+  let firstMiss: unknown;
+  for (let i = 0; i < routes.length; i++) {
+    const last = i === routes.length - 1;
+    try {
+      const got = await routes[i]();
+      if (got !== undefined || last) return got as T;
+    } catch (e) {
+      if (last) throw isReplayMiss(e) && firstMiss !== undefined ? firstMiss : e;
+      if (!isFallbackable(e)) throw e;
+      if (isReplayMiss(e) && firstMiss === undefined) firstMiss = e;
+    }
   }
-  try {
-    return await fallback();
-  } catch (e) {
-    if (isReplayMiss(e) && isReplayMiss(first)) throw first;
-    throw e;
+  throw new Error('withFallback: no route');
+}
+
+/**
+ * Replay only: the same request with the id in another accepted form (bid instead of mid) when the
+ * first form has no recording. Live, the first form always gets an answer and no second is sent.
+ */
+export async function firstRecorded<T>(variants: Array<() => Promise<T>>): Promise<T> {
+  let firstMiss: unknown;
+  for (const variant of variants) {
+    try {
+      return await variant();
+    } catch (e) {
+      if (!isReplayMiss(e)) throw e;
+      firstMiss ??= e;
+    }
   }
+  throw firstMiss ?? new Error('firstRecorded: no variant');
 }

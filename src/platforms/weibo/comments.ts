@@ -1,16 +1,31 @@
 import { InvalidInput } from '../../crawl/errors.js';
 import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
-import { ENDPOINTS, getJson } from './api.js';
-import { arr, childComments, decodeCommentCursor, encodeCommentCursor, parseCount, threadComments } from './parse.js';
+import { ENDPOINTS, getJson, withFallback } from './api.js';
+import { arr, childComments, decodeCommentCursor, decodePcCommentCursor, encodeCommentCursor, parseCount, threadComments } from './parse.js';
+import { pcComments } from './pc.js';
 import { parsePostRef } from './refs.js';
+
+async function hotflowPage(ctx: CrawlContext, mid: string, maxId: string | undefined, maxIdType: string): Promise<Page<Comment>> {
+  const env = await getJson(ctx, ENDPOINTS.hotflow, { id: mid, mid, max_id: maxId, max_id_type: maxIdType }, `comments of ${mid}`, `https://m.weibo.cn/detail/${mid}`);
+  if (env.kind === 'empty') return { items: [] };
+  const items = threadComments(env.data.data, mid);
+  return {
+    items,
+    next_cursor: arr(env.data.data).length ? encodeCommentCursor(env.data.max_id, env.data.max_id_type) : undefined,
+    total: parseCount(env.data.total_number),
+  };
+}
 
 async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>> {
   const post = parsePostRef(params.query);
+  const rootId = typeof params.replies_of === 'string' ? params.replies_of.trim() : '';
+  // A weibo.com cursor ("pc:<max_id>") pages on weibo.com: its max_id means nothing to hotflow.
+  const pcMaxId = decodePcCommentCursor(cursor);
+  if (pcMaxId !== undefined && !rootId) return pcComments(ctx, post.mid, pcMaxId);
   const { maxId, maxIdType } = decodeCommentCursor(cursor);
   if (cursor && !maxId) throw new InvalidInput('params.cursor: not a weibo comments cursor');
   const referer = `https://m.weibo.cn/detail/${post.mid}`;
-  const rootId = typeof params.replies_of === 'string' ? params.replies_of.trim() : '';
   if (rootId) {
     if (!/^\d+$/.test(rootId)) throw new InvalidInput('params.replies_of: a numeric weibo comment id is expected');
     // hotFlowChild pages the replies of one root comment; its first page is asked for with max_id=0.
@@ -24,20 +39,12 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
       total: parseCount(raw.total_number),
     };
   }
-  const env = await getJson(
-    ctx,
-    ENDPOINTS.hotflow,
-    { id: post.mid, mid: post.mid, max_id: maxId, max_id_type: maxIdType },
-    `comments of ${post.mid}`,
-    referer,
+  if (maxId) return hotflowPage(ctx, post.mid, maxId, maxIdType);
+  // The first page: m.weibo.cn's hotflow, or weibo.com's buildComments when hotflow fails non-terminally.
+  return withFallback(
+    () => hotflowPage(ctx, post.mid, undefined, maxIdType),
+    () => pcComments(ctx, post.mid),
   );
-  if (env.kind === 'empty') return { items: [] };
-  const items = threadComments(env.data.data, post.mid);
-  return {
-    items,
-    next_cursor: arr(env.data.data).length ? encodeCommentCursor(env.data.max_id, env.data.max_id_type) : undefined,
-    total: parseCount(env.data.total_number),
-  };
 }
 
 export const commentsAction: CommentsAction = {

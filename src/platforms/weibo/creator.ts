@@ -1,8 +1,9 @@
 import { InvalidInput, ParseError } from '../../crawl/errors.js';
 import type { Author } from '../../domain/results.js';
 import type { CrawlContext, CreatorAction, Params } from '../types.js';
-import { CONTAINERS, ENDPOINTS, getJson } from './api.js';
+import { CONTAINERS, ENDPOINTS, getJson, withFallback } from './api.js';
 import { arr, obj, str, userToAuthor } from './parse.js';
+import { pcProfile, pcUidOfName } from './pc.js';
 import { parseCreatorRef } from './refs.js';
 
 /**
@@ -22,7 +23,23 @@ export async function resolveUid(ctx: CrawlContext, query: string | undefined): 
   return uid;
 }
 
+/**
+ * m.weibo.cn's user search first; weibo.com's profile/info?screen_name only when that search fails
+ * non-terminally. Either way only an exact screen-name match counts.
+ */
 async function lookupName(ctx: CrawlContext, name: string): Promise<string> {
+  const uid = await withFallback(
+    () => mobileUidOfName(ctx, name),
+    () => pcUidOfName(ctx, name),
+  );
+  if (uid) return uid;
+  throw new InvalidInput(
+    `could not resolve the weibo screen name "${name}" to a uid (weibo's user search has no account with exactly that name); pass the numeric uid or weibo.com/u/<uid>`,
+  );
+}
+
+/** The uid of exactly this screen name in m.weibo.cn's user search; null when the search has none. */
+async function mobileUidOfName(ctx: CrawlContext, name: string): Promise<string | null> {
   const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.userSearch(name), page_type: 'searchall' }, 'user search');
   const wanted = name.toLowerCase();
   if (env.kind === 'ok') {
@@ -32,9 +49,7 @@ async function lookupName(ctx: CrawlContext, name: string): Promise<string> {
       if (screenName && id && screenName.toLowerCase() === wanted) return id;
     }
   }
-  throw new InvalidInput(
-    `could not resolve the weibo screen name "${name}" to a uid (weibo's user search has no account with exactly that name); pass the numeric uid or weibo.com/u/<uid>`,
-  );
+  return null;
 }
 
 function usersOf(cards: unknown): Array<Record<string, unknown>> {
@@ -52,8 +67,7 @@ function usersOf(cards: unknown): Array<Record<string, unknown>> {
   return out;
 }
 
-async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null> {
-  const uid = await resolveUid(ctx, params.query);
+async function mobileProfile(ctx: CrawlContext, uid: string): Promise<Author | null> {
   // type=uid&value=<uid> is what the profile page sends; containerid=100505<uid> names the same profile card.
   const env = await getJson(ctx, ENDPOINTS.getIndex, { type: 'uid', value: uid, containerid: CONTAINERS.profile(uid) }, 'profile');
   if (env.kind === 'empty') return null;
@@ -62,6 +76,15 @@ async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null
   const author = userToAuthor(info);
   if (!author) throw new ParseError('profile: userInfo has no id');
   return author;
+}
+
+async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null> {
+  const uid = await resolveUid(ctx, params.query);
+  // An honest "nothing here" (null) from m.weibo.cn stands; weibo.com is asked only when it failed.
+  return withFallback(
+    () => mobileProfile(ctx, uid),
+    () => pcProfile(ctx, uid),
+  );
 }
 
 export const userAction: CreatorAction = {

@@ -2,8 +2,9 @@ import { CrawlError, NotFound, ParseError, isReplayMiss } from '../../crawl/erro
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { ENDPOINTS, getHtml, getJson, withFallback } from './api.js';
 import { errorPageMessage, renderDataStatus } from './html.js';
-import { isTruncated, mblogToDraft, obj, str } from './parse.js';
-import { parsePostRef } from './refs.js';
+import { isTruncated, mblogToDraft, obj, pcIsTruncated, pcStatusToDraft, str } from './parse.js';
+import { pcLongText, pcStatus } from './pc.js';
+import { parsePostRef, type PostRef } from './refs.js';
 
 type Mblog = Record<string, unknown>;
 
@@ -33,24 +34,52 @@ async function longText(ctx: CrawlContext, mid: string): Promise<string | undefi
   return content && content.trim() ? content : undefined;
 }
 
+/** Where a status came from: the two sites shape it differently and fetch long text differently. */
+interface Found {
+  site: 'm' | 'pc';
+  mblog: Mblog;
+}
+
+/** Runs a long-text fetch; a failure keeps the preview with a warning, a replay miss still fails loudly. */
+async function withLongText(ctx: CrawlContext, mid: string, fetch: () => Promise<string | undefined>): Promise<string | undefined> {
+  try {
+    const full = await fetch();
+    if (!full) ctx.warn(`weibo had no long text for ${mid}; the text is the truncated preview`);
+    return full;
+  } catch (e) {
+    if (isReplayMiss(e) || !(e instanceof CrawlError)) throw e;
+    ctx.warn(`could not fetch the full text of ${mid} (${e.code}: ${e.message}); the text is the truncated preview`);
+    return undefined;
+  }
+}
+
+async function complete(ctx: CrawlContext, found: Found, ref: PostRef): Promise<Mblog> {
+  const { mblog } = found;
+  const mid = str(mblog.mid) ?? str(mblog.idstr) ?? str(mblog.id) ?? ref.mid;
+  if (found.site === 'm') {
+    if (!isTruncated(mblog)) return mblog;
+    const full = await withLongText(ctx, mid, () => longText(ctx, mid));
+    return full ? { ...mblog, longText: { ...(obj(mblog.longText) ?? {}), longTextContent: full } } : mblog;
+  }
+  if (!pcIsTruncated(mblog)) return mblog;
+  const bid = str(mblog.mblogid) ?? ref.bid;
+  const full = await withLongText(ctx, mid, () => pcLongText(ctx, bid));
+  return full ? { ...mblog, longText: { longTextContent: full } } : mblog;
+}
+
+/*
+ * m.weibo.cn's statuses/show, then its detail page, then weibo.com's statuses/show: each next route only
+ * when the one before failed non-terminally (a deleted status is not_found and stays so).
+ */
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
   const ref = parsePostRef(params.query);
-  let mblog = await withFallback(
-    () => fromApi(ctx, ref.id),
-    () => fromPage(ctx, ref.id),
+  const found = await withFallback<Found>(
+    async () => ({ site: 'm', mblog: await fromApi(ctx, ref.id) }),
+    async () => ({ site: 'm', mblog: await fromPage(ctx, ref.id) }),
+    async () => ({ site: 'pc', mblog: await pcStatus(ctx, ref) }),
   );
-  if (isTruncated(mblog)) {
-    const mid = str(mblog.mid) ?? str(mblog.id) ?? ref.mid;
-    try {
-      const full = await longText(ctx, mid);
-      if (full) mblog = { ...mblog, longText: { ...(obj(mblog.longText) ?? {}), longTextContent: full } };
-      else ctx.warn(`weibo had no long text for ${mid}; the text is the truncated preview`);
-    } catch (e) {
-      if (isReplayMiss(e) || !(e instanceof CrawlError)) throw e;
-      ctx.warn(`could not fetch the full text of ${mid} (${e.code}: ${e.message}); the text is the truncated preview`);
-    }
-  }
-  const draft = mblogToDraft(mblog);
+  const mblog = await complete(ctx, found, ref);
+  const draft = found.site === 'pc' ? pcStatusToDraft(mblog) : mblogToDraft(mblog);
   if (!draft) throw new ParseError(`the status for ${ref.id} has no mid`);
   return { items: [draft] };
 }

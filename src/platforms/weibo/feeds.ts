@@ -1,9 +1,10 @@
 import { InvalidInput, ParseError } from '../../crawl/errors.js';
 import type { Category } from '../../domain/catalog.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { CONTAINERS, ENDPOINTS, getJson } from './api.js';
+import { CONTAINERS, ENDPOINTS, getJson, withFallback } from './api.js';
 import { resolveUid } from './creator.js';
-import { cardsToMblogs, hotBoardEntries, hotEntriesToDrafts, mblogToDraft, obj, str } from './parse.js';
+import { cardsToMblogs, decodePcPage, hotBoardEntries, hotEntriesToDrafts, mblogToDraft, obj, str } from './parse.js';
+import { pcHotSearch, pcTimelinePage } from './pc.js';
 
 const drafts = (cards: unknown): ItemDraft[] =>
   cardsToMblogs(cards)
@@ -34,17 +35,32 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   return { items, next_cursor: next !== cursor ? next : undefined };
 }
 
-async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
-  const uid = await resolveUid(ctx, params.query);
-  if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
+async function mobileTimelinePage(ctx: CrawlContext, uid: string, sinceId?: string): Promise<Page<ItemDraft>> {
   // Only the timeline container is sent: a type/value pair would make this look like the profile request.
-  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.timeline(uid), since_id: cursor }, 'timeline', `https://m.weibo.cn/u/${uid}`);
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.timeline(uid), since_id: sinceId }, 'timeline', `https://m.weibo.cn/u/${uid}`);
   if (env.kind === 'empty') return { items: [] };
   if (!Array.isArray(env.data.cards)) throw new ParseError('timeline: data.cards is missing');
   // Pinned (isTop) statuses lead every page and may be old; they stay, and the runner drops repeats.
   const items = drafts(env.data.cards);
   const next = items.length ? nextOf(obj(env.data.cardlistInfo)?.since_id) : undefined;
   return { items, next_cursor: next };
+}
+
+/*
+ * The first page comes from m.weibo.cn, or from weibo.com's mymblog when m.weibo.cn fails non-terminally.
+ * Later pages stay on the route that handed out the cursor: a since_id means nothing to mymblog, which
+ * pages by number ("pc:<page>").
+ */
+async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const uid = await resolveUid(ctx, params.query);
+  const pcPage = decodePcPage(cursor);
+  if (pcPage !== undefined) return pcTimelinePage(ctx, uid, pcPage);
+  if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
+  if (cursor !== undefined) return mobileTimelinePage(ctx, uid, cursor);
+  return withFallback(
+    () => mobileTimelinePage(ctx, uid),
+    () => pcTimelinePage(ctx, uid, 1),
+  );
 }
 
 export const HOT_CATEGORIES: Category[] = [
@@ -55,9 +71,14 @@ export const HOT_CATEGORIES: Category[] = [
 async function hotPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
   const category = params.category ?? 'realtimehot';
   if (category === 'realtimehot') {
-    const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
-    if (env.kind === 'empty') return { items: [] };
-    return { items: hotEntriesToDrafts(hotBoardEntries(env.data)) };
+    return withFallback(
+      async () => {
+        const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
+        if (env.kind === 'empty') return { items: [] };
+        return { items: hotEntriesToDrafts(hotBoardEntries(env.data)) };
+      },
+      async () => ({ items: hotEntriesToDrafts(await pcHotSearch(ctx)) }),
+    );
   }
   if (category === 'hotposts') {
     if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo hot-feed cursor');

@@ -10,7 +10,8 @@ export const weibo: PlatformAdapter = {
   id: 'weibo',
   name: 'Weibo',
   region: 'CN',
-  // m.weibo.cn answers anonymously; s.weibo.com and weibo.com want visitor cookies (a stored profile helps there).
+  // m.weibo.cn answers anonymously; s.weibo.com and weibo.com (the fallback route) want visitor cookies
+  // (a stored profile helps there), except weibo.com's side/hotSearch.
   auth: 'none',
   hosts: ['m.weibo.cn', 'weibo.com', 'www.weibo.com', 's.weibo.com', 'weibo.cn', 'passport.weibo.com', 'passport.weibo.cn'],
   mediaHosts: ['.sinaimg.cn', '.weibocdn.com', 'video.weibo.com'],
@@ -20,8 +21,11 @@ export const weibo: PlatformAdapter = {
   categories: HOT_CATEGORIES,
   replay: {
     volatile: ['_', 'extparam', 'luicode', 'lfid', 'display_time', 'openApp'],
-    identifying: ['containerid', 'id', 'mid', 'value', 'q', 'cid', 'uid', 'cate'],
-    // hotflow's first page carries max_id_type=0 and no max_id, so only max_id pages.
+    // uid: weibo.com's mymblog and profile/info; screen_name: profile/info by name; id: statuses/show,
+    // longtext and buildComments (bid or mid).
+    identifying: ['containerid', 'id', 'mid', 'value', 'q', 'cid', 'uid', 'cate', 'screen_name'],
+    // hotflow's first page carries max_id_type=0 and no max_id, so only max_id pages; buildComments pages
+    // by max_id too, and mymblog / topic_band by page.
     cursor: ['since_id', 'page', 'max_id'],
   },
   authorUrl: ({ id }) => (id && /^\d+$/.test(id) ? profileUrl(id) : undefined),

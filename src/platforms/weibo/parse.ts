@@ -168,9 +168,14 @@ export function videoStreams(pageInfo: Json): Stream[] {
   for (const [k, v] of Object.entries(obj(pageInfo.urls) ?? {})) add(v, k);
   const mi = obj(pageInfo.media_info) ?? {};
   for (const [k, v] of Object.entries(mi)) if (/mp4|stream_url|hevc|h265/i.test(k)) add(v, k);
+  // weibo.com's playback_list also lists scrubber thumbnails (image/jpeg); only video entries are streams.
   for (const p of arr(mi.playback_list)) {
+    const meta = obj(obj(p)?.meta);
     const info = obj(obj(p)?.play_info);
-    if (info) add(info.url, str(info.quality_label) ?? str(info.label) ?? '', info.width, info.height);
+    const mime = str(info?.mime);
+    if (!info || (mime && !/^video\//i.test(mime)) || /\.(jpe?g|png|webp)(\?|$)/i.test(str(info.url) ?? '')) continue;
+    const label = str(info.quality_label) ?? str(meta?.quality_label) ?? str(info.label) ?? str(meta?.label) ?? '';
+    add(info.url, label, info.width, info.height);
   }
   const seen = new Set<string>();
   return found
@@ -182,6 +187,56 @@ function videoDuration(pageInfo: Json): number | undefined {
   const mi = obj(pageInfo.media_info) ?? {};
   const d = Number(mi.duration ?? pageInfo.duration ?? mi.video_duration);
   return Number.isFinite(d) && d > 0 ? d : undefined;
+}
+
+/** m.weibo.cn says page_info.type "video"; weibo.com says object_type "video" (its type is "11"). */
+const isVideoCard = (pageInfo: Json): boolean => pageInfo.type === 'video' || pageInfo.object_type === 'video';
+
+/** The cover: m.weibo.cn gives page_pic as {url}, weibo.com as a plain URL (and pic_info.pic_big). */
+function videoCover(pageInfo: Json): string | undefined {
+  const mi = obj(pageInfo.media_info) ?? {};
+  const candidates = [
+    obj(pageInfo.page_pic)?.url,
+    pageInfo.page_pic,
+    obj(obj(pageInfo.pic_info)?.pic_big)?.url,
+    obj(obj(mi.big_pic_info)?.pic_big)?.url,
+  ];
+  return candidates.find(isHttpUrl);
+}
+
+function videoTitle(pageInfo: Json): string | undefined {
+  const mi = obj(pageInfo.media_info) ?? {};
+  return (nonEmpty(pageInfo.title) ?? nonEmpty(mi.video_title) ?? nonEmpty(mi.kol_title))?.trim();
+}
+
+/** Play counts: "187万次播放" on m.weibo.cn; weibo.com reports views as online_users(_number), "1.5万次观看". */
+function videoViews(pageInfo: Json): number | undefined {
+  const mi = obj(pageInfo.media_info) ?? {};
+  return parseCount(pageInfo.play_count ?? mi.play_count ?? mi.online_users_number ?? mi.online_users);
+}
+
+const positive = (v: unknown): number | undefined => (Number(v) > 0 ? Number(v) : undefined);
+
+/**
+ * weibo.com's pic_infos: one entry per pic id (pic_ids gives the order), each in several sizes with url,
+ * width and height; largest is the original upload.
+ */
+function pcPics(mblog: Json): { media: MediaEntry[]; thumb?: string } | undefined {
+  const infos = obj(mblog.pic_infos);
+  if (!infos) return undefined;
+  const ids = arr(mblog.pic_ids).map(str).filter((id): id is string => !!id && !!obj(infos[id]));
+  const order = ids.length ? ids : Object.keys(infos);
+  const media: MediaEntry[] = [];
+  let thumb: string | undefined;
+  for (const id of order) {
+    const info = obj(infos[id]);
+    if (!info) continue;
+    const size = [info.largest, info.original, info.mw2000, info.large].map(obj).find((v) => isHttpUrl(v?.url));
+    if (!size) continue;
+    media.push({ kind: 'image', url: size.url as string, w: positive(size.width), h: positive(size.height) });
+    thumb ??= [obj(info.bmiddle)?.url, obj(info.thumbnail)?.url].find(isHttpUrl);
+  }
+  return media.length ? { media, thumb } : undefined;
 }
 
 function picMedia(pic: Json): MediaEntry | undefined {
@@ -206,19 +261,18 @@ interface MediaFacts {
 
 function mediaOf(mblog: Json): MediaFacts | undefined {
   const pageInfo = obj(mblog.page_info);
-  if (pageInfo && pageInfo.type === 'video') {
+  if (pageInfo && isVideoCard(pageInfo)) {
     const streams = videoStreams(pageInfo);
     const best = streams[0];
     const duration = videoDuration(pageInfo);
-    const cover = obj(pageInfo.page_pic)?.url;
     return {
       type: 'video',
       media: best ? [{ kind: 'video', url: best.url, w: best.w, h: best.h, duration_s: duration }] : [],
-      thumb: isHttpUrl(cover) ? cover : undefined,
-      title: nonEmpty(pageInfo.title)?.trim(),
+      thumb: videoCover(pageInfo),
+      title: videoTitle(pageInfo),
       duration_s: duration,
       aspect: best?.w && best?.h ? { width: best.w, height: best.h } : undefined,
-      views: parseCount(pageInfo.play_count ?? obj(pageInfo.media_info)?.play_count),
+      views: videoViews(pageInfo),
     };
   }
   const pics = arr(mblog.pics).map(obj).filter((p): p is Json => !!p);
@@ -231,6 +285,16 @@ function mediaOf(mblog: Json): MediaFacts | undefined {
       type: 'image',
       media,
       thumb: isHttpUrl(small) ? small : first.url,
+      aspect: first.w && first.h ? { width: first.w, height: first.h } : undefined,
+    };
+  }
+  const pc = pcPics(mblog);
+  if (pc) {
+    const first = pc.media[0];
+    return {
+      type: 'image',
+      media: pc.media,
+      thumb: pc.thumb ?? first.url,
       aspect: first.w && first.h ? { width: first.w, height: first.h } : undefined,
     };
   }
@@ -482,4 +546,133 @@ function compactTrend(t: Trend): Trend {
   if (t.hot_value === undefined) delete t.hot_value;
   if (t.url === undefined) delete t.url;
   return t;
+}
+
+/*
+ * weibo.com (desktop site) ajax answers. Its statuses are close to m.weibo.cn's: same created_at form,
+ * mid/idstr, user.idstr, reposts/comments/attitudes_count; they differ in text_raw (plain text), pic_infos
+ * (a map of sizes instead of pics[]), mblogid (the bid) and page_info (object_type "video", page_pic a URL,
+ * media_info.playback_list). mediaOf above reads both shapes.
+ */
+
+const EXPAND_LINK = /\s*(?:\.\.\.|…)?\s*<span class=["']?expand["']?>\s*展开\s*<\/span>\s*$/i;
+
+/** Plain status text as weibo.com gives it (text_raw, longtext): zero-width padding and trailing blanks go. */
+function plainText(s: string): string {
+  return s
+    .replace(/\u200b/g, '')
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+$/g, ''))
+    .join('\n')
+    .trim();
+}
+
+/** The text of a weibo.com status: the long text when fetched, else text_raw, else the HTML text. */
+export function pcStatusText(status: Json): string {
+  const long = nonEmpty(obj(status.longText)?.longTextContent) ?? nonEmpty(status.longTextContent);
+  if (long) return plainText(long);
+  const raw = nonEmpty(status.text_raw);
+  if (raw) return plainText(raw);
+  const html = str(status.text) ?? '';
+  return htmlToText(html.replace(EXPAND_LINK, ''));
+}
+
+/** weibo.com marks a status whose text is a preview with isLongText; the full text needs statuses/longtext. */
+export function pcIsTruncated(status: Json): boolean {
+  if (nonEmpty(obj(status.longText)?.longTextContent) || nonEmpty(status.longTextContent)) return false;
+  return status.isLongText === true;
+}
+
+/** One weibo.com status → ItemDraft; undefined only when it has no id at all. */
+export function pcStatusToDraft(status: Json): ItemDraft | undefined {
+  const draft = mblogToDraft(status);
+  if (!draft) return undefined;
+  return { ...draft, text: pcStatusText(status) };
+}
+
+/** statuses/mymblog's data.list → drafts. */
+export function pcTimelineDrafts(data: Json): ItemDraft[] {
+  return arr(data.list)
+    .map(obj)
+    .filter((s): s is Json => !!s)
+    .map(pcStatusToDraft)
+    .filter((d): d is ItemDraft => !!d);
+}
+
+/**
+ * mymblog pages by page number. Its data.since_id names the next page and comes back empty on the last
+ * one; a page without statuses ends the timeline too.
+ */
+export function pcTimelineNext(data: Json, page: number, itemCount: number): number | undefined {
+  if (itemCount === 0) return undefined;
+  if (typeof data.since_id === 'string' && data.since_id.trim() === '') return undefined;
+  if (data.since_id === 0) return undefined;
+  return page + 1;
+}
+
+/** weibo.com timeline cursors say where they came from: "pc:<page>" (m.weibo.cn's are bare since_ids). */
+export function encodePcPage(page: number | undefined): string | undefined {
+  return page !== undefined ? `pc:${page}` : undefined;
+}
+
+export function decodePcPage(cursor: string | undefined): number | undefined {
+  const m = /^pc:(\d+)$/.exec(cursor ?? '');
+  return m && Number(m[1]) > 0 ? Number(m[1]) : undefined;
+}
+
+/** buildComments pages by max_id alone; "pc:<max_id>", absent when max_id is 0 (the last page). */
+export function encodePcCommentCursor(maxId: unknown): string | undefined {
+  const id = str(maxId);
+  return id && /^\d+$/.test(id) && !/^0+$/.test(id) ? `pc:${id}` : undefined;
+}
+
+export function decodePcCommentCursor(cursor: string | undefined): string | undefined {
+  return /^pc:(\d+)$/.exec(cursor ?? '')?.[1];
+}
+
+const sWeiboSearch = (q: string): string => `https://s.weibo.com/weibo?q=${encodeURIComponent(q)}`;
+
+/**
+ * weibo.com/ajax/side/hotSearch: data.realtime holds the board (word, num heat, realpos 1-based rank,
+ * rank 0-based, is_ad on adverts); data.hotgov is the pinned entry above it.
+ */
+export function hotSearchEntries(data: Json): HotEntry[] {
+  const out: HotEntry[] = [];
+  const gov = obj(data.hotgov);
+  const govWord = nonEmpty(gov?.word) ?? nonEmpty(gov?.name) ?? nonEmpty(gov?.note);
+  if (gov && govWord) {
+    const word = stripHashes(govWord);
+    out.push({ word, url: sWeiboSearch(govWord.trim()), pinned: true, ad: false });
+  }
+  for (const raw of arr(data.realtime)) {
+    const e = obj(raw);
+    const word = (nonEmpty(e?.word) ?? nonEmpty(e?.note))?.trim();
+    if (!e || !word) continue;
+    const ad = Number(e.is_ad) === 1 || str(e.icon_desc) === '荐';
+    const realpos = Number(e.realpos);
+    const zeroBased = typeof e.rank === 'number' && e.rank >= 0 ? e.rank + 1 : undefined;
+    const rank = ad ? undefined : realpos > 0 ? realpos : zeroBased;
+    out.push({
+      word,
+      rank,
+      hot: parseCount(e.num ?? e.raw_hot),
+      url: sWeiboSearch(nonEmpty(e.word_scheme)?.trim() ?? `#${word}#`),
+      pinned: false,
+      ad,
+    });
+  }
+  return out;
+}
+
+/** weibo.com/ajax/statuses/topic_band: data.statuses in board order, each a topic with read/mention counts. */
+export function topicBandTrends(data: Json): Trend[] {
+  const trends: Trend[] = [];
+  for (const raw of arr(data.statuses)) {
+    const e = obj(raw);
+    const topic = nonEmpty(e?.topic);
+    if (!e || !topic || Number(e.is_ad) === 1) continue;
+    const word = stripHashes(topic);
+    trends.push(compactTrend({ word, source: 'weibo', rank: trends.length + 1, hot_value: parseCount(e.read), url: sWeiboSearch(`#${word}#`) }));
+  }
+  return trends;
 }

@@ -4,14 +4,17 @@ import type { CrawlContext, Params, TrendsAction } from '../types.js';
 import { CONTAINERS, ENDPOINTS, getHtml, getJson, withFallback } from './api.js';
 import { summaryRealtimehot, summaryTopicband } from './html.js';
 import { hotBoardEntries, hotEntriesToTrends, topicContainerTrends } from './parse.js';
+import { pcHotSearch, pcTopicBand } from './pc.js';
 
 export const BOARDS = ['realtimehot', 'topicband'] as const;
 type Board = (typeof BOARDS)[number];
 
 /*
- * Each board is read from m.weibo.cn first (it answers anonymously) and from s.weibo.com's summary page
- * when that fails or comes back empty: s.weibo.com has sat behind the visitor wall since 2021-09, so
- * without cookies the fallback ends in session_expired rather than in a false "no trends".
+ * Each board is read from m.weibo.cn first (it answers anonymously). When that fails or comes back empty:
+ * realtimehot goes to weibo.com's side/hotSearch (anonymous too), then to s.weibo.com's summary page;
+ * topicband goes to s.weibo.com's summary page, then to weibo.com's topic_band. s.weibo.com has sat
+ * behind the visitor wall since 2021-09 and weibo.com's topic_band sits behind it too, so without cookies
+ * those routes end in session_expired rather than in a false "no trends".
  */
 
 async function containerTrends(ctx: CrawlContext, board: Board): Promise<Trend[] | undefined> {
@@ -30,12 +33,22 @@ async function summaryTrends(ctx: CrawlContext, board: Board): Promise<Trend[]> 
   return board === 'realtimehot' ? summaryRealtimehot(html) : summaryTopicband(html);
 }
 
+const nonEmptyOrUndefined = (trends: Trend[]): Trend[] | undefined => (trends.length ? trends : undefined);
+
 async function runTrending(ctx: CrawlContext, params: Params): Promise<Trend[]> {
   const board = (params.board as string | undefined) ?? 'realtimehot';
   if (!(BOARDS as readonly string[]).includes(board)) throw new InvalidInput(`params.board: one of ${BOARDS.join(', ')}`);
+  if (board === 'realtimehot') {
+    return withFallback(
+      () => containerTrends(ctx, 'realtimehot'),
+      async () => nonEmptyOrUndefined(hotEntriesToTrends(await pcHotSearch(ctx))),
+      () => summaryTrends(ctx, 'realtimehot'),
+    );
+  }
   return withFallback(
-    () => containerTrends(ctx, board as Board),
-    () => summaryTrends(ctx, board as Board),
+    () => containerTrends(ctx, 'topicband'),
+    async () => nonEmptyOrUndefined(await summaryTrends(ctx, 'topicband')),
+    () => pcTopicBand(ctx),
   );
 }
 

@@ -1,0 +1,213 @@
+import { randomBytes, createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Item, Preview } from '../../domain/item.js';
+import type { Store } from '../../store/types.js';
+import type { MediaError } from '../errors.js';
+import type { MediaProxy } from '../proxy.js';
+import { originOf } from '../refs.js';
+import type { MediaUrlBuilder } from '../urls.js';
+import { clipArgs, PREVIEW_HEIGHT, PREVIEW_MAX_SECONDS, probe, run } from './ffmpeg.js';
+
+export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
+
+export type PreviewState =
+  | { status: 'ready'; file: string; w: number; h: number; seconds: number; size: number; mtime: number }
+  | { status: 'rendering' }
+  | { status: 'unavailable'; reason: PreviewReason; message?: string };
+
+export interface PreviewDeps {
+  store: Store;
+  media: MediaProxy;
+  /** A detail crawl for an item whose stream the service has not seen. */
+  detail(platform: string, nativeId: string, profile: string, signal: AbortSignal): Promise<{ items: Item[]; error?: { code: string; message: string } }>;
+  hasDetail(platform: string): boolean;
+  urls: MediaUrlBuilder;
+  dataDir: string;
+  workers: number;
+  ffmpeg: boolean;
+  internalToken: string;
+  /** The service's own loopback base URL, known once it listens. */
+  selfUrl(): string | undefined;
+  log: Logger;
+  renderTimeoutMs?: number;
+}
+
+/** Transient failures are retried after a while; permanent ones are remembered longer. */
+const FAILURE_TTL_MS: Record<PreviewReason, number> = { blocked: 10 * 60_000, session_expired: 10 * 60_000, expired: 60 * 60_000, no_stream: 24 * 3600_000, unsupported: 24 * 3600_000 };
+
+/**
+ * Scrub previews: a bounded pool of ffmpeg renders reading the service's own media proxy (so the SSRF
+ * rules, platform headers and expired-URL refresh apply), written to a temp file and moved into the
+ * cache atomically; identical requests share one render.
+ */
+export class PreviewService {
+  private readonly jobs = new Map<string, Promise<PreviewState>>();
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
+  private readonly root: string;
+  private readonly tmp: string;
+  private readonly aborts = new Set<AbortController>();
+  /** ffmpeg processes started since boot (health and tests). */
+  rendersStarted = 0;
+
+  constructor(private readonly d: PreviewDeps) {
+    this.root = join(d.dataDir, 'previews');
+    this.tmp = join(this.root, '.tmp');
+    // A render cut short by a crash leaves only a temp file; none is ever served.
+    rmSync(this.tmp, { recursive: true, force: true });
+    mkdirSync(this.tmp, { recursive: true });
+  }
+
+  get tempDir(): string {
+    return this.tmp;
+  }
+
+  /** The current state, without starting anything. */
+  state(platform: string, nativeId: string): PreviewState | undefined {
+    if (!this.d.ffmpeg) return { status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' };
+    if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
+    const row = this.d.store.previewGet(platform, nativeId);
+    if (!row) return undefined;
+    if (row.state === 'ready' && row.file) {
+      try {
+        const st = statSync(row.file);
+        return { status: 'ready', file: row.file, w: row.w ?? 0, h: row.h ?? 0, seconds: row.seconds ?? 0, size: st.size, mtime: st.mtimeMs };
+      } catch {
+        return undefined;
+      }
+    }
+    if (row.state === 'failed' && Date.now() - row.updated_at < FAILURE_TTL_MS[(row.reason as PreviewReason) ?? 'expired']) {
+      return { status: 'unavailable', reason: (row.reason as PreviewReason) ?? 'expired' };
+    }
+    return undefined;
+  }
+
+  /** State now, starting a render when the clip is cold. */
+  request(platform: string, nativeId: string, source?: { origin: string; profile: string }): PreviewState {
+    const now = this.state(platform, nativeId);
+    if (now) return now;
+    void this.render(platform, nativeId, source);
+    return { status: 'rendering' };
+  }
+
+  /** Renders (or joins the render in progress) and resolves with the final state. */
+  render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+    const k = key(platform, nativeId);
+    const running = this.jobs.get(k);
+    if (running) return running;
+    const known = this.state(platform, nativeId);
+    if (known && known.status !== 'rendering') return Promise.resolve(known);
+    const job = this.queued(() => this.renderOnce(platform, nativeId, source)).finally(() => this.jobs.delete(k));
+    this.jobs.set(k, job);
+    return job;
+  }
+
+  /** The preview object for an item with a playable stream; eager renders now. */
+  async attach(item: Item, eager: boolean, profile: string): Promise<Preview | undefined> {
+    const video = item.media.find((m) => m.kind === 'video');
+    const origin = video && originOf(video.url);
+    if (!origin || !this.d.ffmpeg) return undefined;
+    const nativeId = item.id.slice(item.id.indexOf(':') + 1);
+    const url = this.d.urls.preview(item.provider, nativeId);
+    let state = this.state(item.provider, nativeId);
+    let status: Preview['status'] = state?.status === 'ready' ? 'hit' : 'pending';
+    if (eager && state?.status !== 'ready') {
+      state = await this.render(item.provider, nativeId, { origin, profile });
+      if (state.status === 'ready') status = 'rendered';
+    }
+    if (state?.status === 'ready') return { url, w: state.w, h: state.h, seconds: state.seconds, status };
+    const srcW = video.w ?? item.aspect?.width;
+    const srcH = video.h ?? item.aspect?.height;
+    const h = srcH ? Math.min(PREVIEW_HEIGHT, srcH - (srcH % 2)) : PREVIEW_HEIGHT;
+    const w = srcW && srcH ? 2 * Math.round((h * srcW) / srcH / 2) : 2 * Math.round((h * 16) / 9 / 2);
+    const seconds = Math.min(PREVIEW_MAX_SECONDS, video.duration_s ?? item.duration_s ?? 0);
+    return { url, w, h, seconds, status };
+  }
+
+  close(): void {
+    for (const ac of this.aborts) ac.abort();
+  }
+
+  private async queued<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.d.workers) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async renderOnce(platform: string, nativeId: string, given?: { origin: string; profile: string }): Promise<PreviewState> {
+    const ac = new AbortController();
+    this.aborts.add(ac);
+    const tmpFile = join(this.tmp, `${randomBytes(8).toString('hex')}.mp4`);
+    try {
+      const source = given ?? (await this.findSource(platform, nativeId, ac.signal));
+      if ('reason' in source) return this.fail(platform, nativeId, source.reason, source.message);
+      // In-process check first: refreshes an expired URL and tells blocked/session_expired apart, which ffmpeg cannot.
+      try {
+        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: this.d.store.profileGet(platform, source.profile)?.cookies ?? undefined } }, ac.signal);
+        head.body?.on('error', () => {});
+        head.body?.destroy();
+      } catch (e) {
+        return this.fail(platform, nativeId, reasonOf(e as MediaError), (e as Error).message);
+      }
+      const self = this.d.selfUrl();
+      if (!self) return this.fail(platform, nativeId, 'unsupported', 'the service is not listening yet');
+      const input = `${self}/v1/media?u=${encodeURIComponent(source.origin)}&kind=video&platform=${encodeURIComponent(platform)}&profile=${encodeURIComponent(source.profile)}`;
+      this.rendersStarted++;
+      const res = await run('ffmpeg', clipArgs(input, tmpFile, `Authorization: Bearer ${this.d.internalToken}\r\n`), this.d.renderTimeoutMs ?? 300_000, ac.signal);
+      if (res.code !== 0) return this.fail(platform, nativeId, 'no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
+      const info = await probe(tmpFile);
+      if (!info.height) return this.fail(platform, nativeId, 'no_stream', 'the rendered clip has no video');
+      const dir = join(this.root, safe(platform));
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`);
+      renameSync(tmpFile, file);
+      const seconds = Math.round(info.seconds * 100) / 100;
+      this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file, updated_at: Date.now() });
+      const st = statSync(file);
+      return { status: 'ready', file, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtimeMs };
+    } catch (e) {
+      this.d.log.warn({ err: e, platform, nativeId }, 'preview render failed');
+      return this.fail(platform, nativeId, 'no_stream', (e as Error).message);
+    } finally {
+      this.aborts.delete(ac);
+      rmSync(tmpFile, { force: true });
+    }
+  }
+
+  private async findSource(platform: string, nativeId: string, signal: AbortSignal): Promise<{ origin: string; profile: string } | { reason: PreviewReason; message: string }> {
+    const known = this.d.store.videoOf(platform, nativeId);
+    if (known) return { origin: known.url, profile: known.profile };
+    if (!this.d.hasDetail(platform)) return { reason: 'unsupported', message: `${platform} items can only be previewed after a crawl that returned them` };
+    const env = await this.d.detail(platform, nativeId, 'default', signal);
+    if (env.error) {
+      const c = env.error.code;
+      const reason: PreviewReason = c === 'blocked' ? 'blocked' : c === 'session_expired' ? 'session_expired' : c === 'invalid_request' || c === 'unsupported' ? 'unsupported' : 'expired';
+      return { reason, message: env.error.message };
+    }
+    const video = env.items[0]?.media.find((m) => m.kind === 'video');
+    const origin = video && originOf(video.url);
+    return origin ? { origin, profile: 'default' } : { reason: 'no_stream', message: 'the item has no playable video stream' };
+  }
+
+  private fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): PreviewState {
+    this.d.store.previewPut({ platform, native_id: nativeId, state: 'failed', reason, w: null, h: null, seconds: null, file: null, updated_at: Date.now() });
+    return { status: 'unavailable', reason, message };
+  }
+}
+
+const key = (platform: string, id: string) => `${platform}\u0000${id}`;
+const safe = (s: string) => s.replace(/[^a-z0-9_-]/gi, '_');
+
+function reasonOf(e: MediaError): PreviewReason {
+  if (e.reason === 'blocked' || e.code === 'blocked') return 'blocked';
+  if (e.reason === 'session_expired' || e.code === 'session_expired') return 'session_expired';
+  if (e.code === 'not_allowed') return 'unsupported';
+  return 'expired';
+}

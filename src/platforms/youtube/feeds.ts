@@ -1,0 +1,162 @@
+import { CrawlError, InvalidInput, ParseError, isReplayMiss } from '../../crawl/errors.js';
+import type { Category } from '../../domain/catalog.js';
+import type { Trend } from '../../domain/results.js';
+import type { CrawlContext, ItemDraft, ItemsAction, Page, Params, TrendsAction } from '../types.js';
+import { call, checkAlerts, isFallbackable, visitorOf } from './api.js';
+import { browseChannel, resolveChannel } from './creator.js';
+import { channelOfToken, decodeYtCursor, encodeYtCursor, type YtCursor } from './cursor.js';
+import { channelOwner, parseBrowse, parseSearch, selectedTabIsVideos, trendsOf, type CardPage, type Owner } from './parse.js';
+import { parseChannelRef } from './refs.js';
+import type { Json } from './text.js';
+
+/** search params "videos only" (EgIQAQ… = filter type video), byte for byte as the recorded client sends them. */
+export const SEARCH_VIDEOS = 'EgIQAfABAQ%3D%3D';
+
+/*
+ * Trending: YouTube retired the general trending page (browse FEtrending answers 400 INVALID_ARGUMENT since
+ * 2025). What survives is the trending tab of the Gaming destination channel, the surface NewPipe's
+ * "trending gaming" kiosk reads; it is the only category offered.
+ */
+export const KIOSKS: Record<string, { browseId: string; params: string; name: string }> = {
+  gaming: { browseId: 'UCOpNcN46UbXVtpKMrmU4Abg', params: 'Egh0cmVuZGluZw%3D%3D', name: 'Gaming: trending videos' },
+};
+export const HOT_CATEGORIES: Category[] = Object.entries(KIOSKS).map(([id, k]) => ({ id, name: k.name, actions: ['hot'] }));
+const FETRENDING = { browseId: 'FEtrending', params: '4gIOGgxtb3N0X3BvcHVsYXI%3D' };
+const RETIRED_KEY = 'fetrending:retired';
+const RETIRED_TTL_MS = 24 * 3600_000;
+
+const CHANNEL_TTL_MS = 24 * 3600_000;
+
+function next(ctx: CrawlContext, page: CardPage, prev: YtCursor | undefined, visitor: string | undefined, owner?: Owner): string | undefined {
+  return page.next ? encodeYtCursor(ctx, { t: page.next, v: visitor ?? prev?.v, a: owner ?? prev?.a }) : undefined;
+}
+
+/** The channel of a tab continuation: carried in the cursor, else named by the token and remembered. */
+function ownerOf(ctx: CrawlContext, c: YtCursor): Owner | undefined {
+  if (c.a) return c.a;
+  const id = channelOfToken(c.t);
+  return id ? (ctx.memo.get<Owner>(`channel:${id}`) ?? { id }) : undefined;
+}
+
+/** A continuation of a browse feed (channel tab, kiosk). */
+async function browseMore(ctx: CrawlContext, c: YtCursor, what: string, channelTab: boolean): Promise<Page<ItemDraft>> {
+  const visitorData = c.v ?? ctx.memo.get<string>('visitor:WEB');
+  const { body } = await call(ctx, { client: 'WEB', endpoint: 'browse', body: { continuation: c.t }, context: { visitorData }, what });
+  const owner = channelTab ? ownerOf(ctx, c) : undefined;
+  const page = parseBrowse(body, owner);
+  if (!page) throw new ParseError(`${what}: the continuation answer has no items list`);
+  return { items: page.items, next_cursor: next(ctx, page, { ...c, a: owner }, visitorOf(body)) };
+}
+
+async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const c = decodeYtCursor(ctx, cursor);
+  const q = (params.query ?? '').trim();
+  if (!c && !q) throw new InvalidInput('params.query: a search keyword is required');
+  const what = `search "${q}"${c ? ' (continuation)' : ''}`;
+  const { body } = await call(ctx, {
+    client: 'WEB',
+    endpoint: 'search',
+    body: c ? { continuation: c.t } : { query: q, params: SEARCH_VIDEOS },
+    context: { visitorData: c ? (c.v ?? ctx.memo.get<string>('visitor:WEB')) : undefined },
+    what,
+  });
+  const page = parseSearch(body);
+  if (!page) throw new ParseError(`${what}: the answer has no results list`);
+  if (!page.items.length && !c && !page.said) throw new ParseError(`${what}: no result cards this adapter can read and no "no results" message`);
+  return { items: page.items, next_cursor: next(ctx, page, c, visitorOf(body)) };
+}
+
+async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const c = decodeYtCursor(ctx, cursor);
+  if (c) return browseMore(ctx, c, `channel videos of ${params.query} (continuation)`, true);
+  const channelId = await resolveChannel(ctx, parseChannelRef(params.query));
+  const { body } = await browseChannel(ctx, channelId);
+  const owner = channelOwner(body);
+  if (!selectedTabIsVideos(body)) {
+    ctx.warn(`channel ${channelId} has no Videos tab (YouTube answered another tab)`);
+    return { items: [] };
+  }
+  if (owner.id) ctx.memo.set(`channel:${owner.id}`, owner, CHANNEL_TTL_MS);
+  const page = parseBrowse(body, owner);
+  if (!page) throw new ParseError(`channel ${channelId}: the Videos tab has no items list`);
+  return { items: page.items, next_cursor: next(ctx, page, undefined, visitorOf(body), owner) };
+}
+
+async function kioskPage(ctx: CrawlContext, kiosk: { browseId: string; params: string }, what: string): Promise<{ page: CardPage; body: Json }> {
+  const { body } = await call(ctx, { client: 'WEB', endpoint: 'browse', body: { browseId: kiosk.browseId, params: kiosk.params }, what });
+  checkAlerts(body, what);
+  const page = parseBrowse(body);
+  if (!page) throw new ParseError(`${what}: the answer has no items list`);
+  return { page, body };
+}
+
+async function hotPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
+  const id = params.category ?? 'gaming';
+  const kiosk = KIOSKS[id];
+  if (!kiosk) throw new InvalidInput(`params.category: must be one of ${Object.keys(KIOSKS).join(', ')}`);
+  const c = decodeYtCursor(ctx, cursor);
+  if (c) return browseMore(ctx, c, `${kiosk.name} (continuation)`, false);
+  const { page, body } = await kioskPage(ctx, kiosk, kiosk.name);
+  return { items: page.items, next_cursor: next(ctx, page, undefined, visitorOf(body)) };
+}
+
+async function trendingRun(ctx: CrawlContext): Promise<Trend[]> {
+  let first: unknown;
+  if (!ctx.memo.get(RETIRED_KEY)) {
+    try {
+      const { page } = await kioskPage(ctx, FETRENDING, 'trending page (FEtrending)');
+      if (page.items.length) return trendsOf(page.items);
+    } catch (e) {
+      if (!isFallbackable(e)) throw e;
+      first = e;
+      // Asked once a day at most: the page has answered 400 since 2025.
+      if (e instanceof CrawlError) ctx.memo.set(RETIRED_KEY, true, RETIRED_TTL_MS);
+    }
+  }
+  try {
+    const { page } = await kioskPage(ctx, KIOSKS.gaming, KIOSKS.gaming.name);
+    if (first instanceof CrawlError) {
+      ctx.warn(`YouTube's general trending page is retired (${first.message}); these are the Gaming destination's trending videos`);
+    }
+    return trendsOf(page.items);
+  } catch (e) {
+    // The retired page's real answer says more than a missing recording of its stand-in.
+    if (isReplayMiss(e) && first !== undefined && !isReplayMiss(first)) throw first;
+    throw e;
+  }
+}
+
+export const searchAction: ItemsAction = {
+  shape: 'items',
+  summary: 'Search YouTube videos by keyword (video results only, as YouTube ranks them)',
+  params: [{ name: 'query', type: 'string', required: true, description: 'search keywords' }],
+  page: searchPage,
+};
+
+export const postsAction: ItemsAction = {
+  shape: 'items',
+  summary: "A channel's uploads, newest first (its Videos tab); walks the back catalogue with max_items",
+  walk: true,
+  params: [
+    {
+      name: 'query',
+      type: 'string',
+      required: true,
+      description: 'the channel: @handle, youtube.com/@handle, /channel/UC…, /c/<name>, /user/<name>, or a bare UC… id',
+    },
+  ],
+  page: postsPage,
+};
+
+export const hotAction: ItemsAction = {
+  shape: 'items',
+  summary: "Trending videos of a YouTube destination (only Gaming survives; the general trending page is retired)",
+  categories: true,
+  page: hotPage,
+};
+
+export const trendingAction: TrendsAction = {
+  shape: 'trends',
+  summary: 'Trending YouTube videos as ranked titles (views as heat): the Gaming destination, since the general trending page is retired',
+  run: trendingRun,
+};
