@@ -6,6 +6,9 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ApiError } from './domain/errors.js';
 import { createService } from './service.js';
 import { openDatabase, SqliteStore } from './store/sqlite.js';
+import { ProfileService } from './accounts/profiles.js';
+import { Registry } from './platforms/registry.js';
+import { readFileSync } from 'node:fs';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').showHelpAfterError();
@@ -120,6 +123,63 @@ tokens
     close();
     if (!done) fail(new Error('no such token'));
     process.stdout.write(`${done.already ? 'already revoked' : 'revoked'} ${done.id}\n`);
+  });
+
+const profiles = program.command('profiles').description('stored platform logins (cookies, credentials); values are never printed');
+
+function profileService(): { svc: ProfileService; close: () => void } {
+  const cfg = config();
+  const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+  return { svc: new ProfileService(store, new Registry()), close: () => store.close() };
+}
+
+profiles
+  .command('add <platform> [name]')
+  .description('store or replace a login: --cookies-file (Cookie header, cookies.txt or JSON export) and/or --credential key=value')
+  .option('--cookies-file <file>', 'file holding the cookies')
+  .option('--cookie <header>', 'cookies as a Cookie header string')
+  .option('--credential <key=value>', 'a named credential (repeatable), e.g. app_password=xxxx', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .action((platform: string, name: string | undefined, o: { cookiesFile?: string; cookie?: string; credential: string[] }) => {
+    const { svc, close } = profileService();
+    try {
+      const cookies = o.cookiesFile ? readFileSync(o.cookiesFile, 'utf8') : o.cookie;
+      const credentials = o.credential.length
+        ? Object.fromEntries(
+            o.credential.map((kv) => {
+              const i = kv.indexOf('=');
+              if (i <= 0) throw new Error(`--credential ${kv.split('=')[0]}: expected key=value`);
+              return [kv.slice(0, i), kv.slice(i + 1)];
+            }),
+          )
+        : undefined;
+      const v = svc.upsert({ platform, name: name ?? 'default', cookies, credentials });
+      process.stdout.write(`stored ${v.platform}/${v.name}: cookies [${(v.cookies ?? []).join(', ')}], credentials [${(v.credentials ?? []).join(', ')}]\n`);
+    } catch (e) {
+      fail(e);
+    } finally {
+      close();
+    }
+  });
+
+profiles
+  .command('list')
+  .description('list profiles and their health')
+  .action(() => {
+    const { svc, close } = profileService();
+    const list = svc.list();
+    close();
+    for (const p of list) process.stdout.write(`${p.platform}/${p.name}\t${p.health}\tused ${p.used_at ?? 'never'}\n`);
+  });
+
+profiles
+  .command('remove <platform> <name>')
+  .description('delete a stored login')
+  .action((platform: string, name: string) => {
+    const { svc, close } = profileService();
+    const done = svc.remove(platform, name);
+    close();
+    if (!done) fail(new Error('no such profile'));
+    process.stdout.write(`removed ${platform}/${name}\n`);
   });
 
 program.parseAsync(process.argv).catch(fail);

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
 import { TokenService } from './auth/tokens.js';
+import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
@@ -12,6 +13,7 @@ import { mediaUrlBuilder } from './media/urls.js';
 import { policyFor } from './media/guard.js';
 import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
+import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
 import { safeAgent, type Resolver } from './media/safe-agent.js';
@@ -82,7 +84,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     replay: config.replay.length > 0,
   });
   const media = new MediaProxy({
-    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? [])),
+    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), (url) => {
+      const ref = store.mediaRefGet(urlHash(url));
+      return ref ? registry.get(ref.platform) : undefined;
+    }),
     // Replay answers media from recordings too; live media goes through the address-checked agent.
     dispatcher: config.replay.length
       ? dispatcher
@@ -120,6 +125,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     catalog,
     registry,
     tokens,
+    profiles: new ProfileService(store, registry),
     metrics,
     media,
     previews,
@@ -170,7 +176,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
 }
 
 function outboundDispatcher(config: Config, registry: Registry, log: Logger): Dispatcher {
-  if (!config.replay.length) return new Agent({ connections: 32, keepAliveTimeout: 10_000 });
+  // Crawl hosts can come from callers (a Mastodon instance): the same connect-time address rules apply.
+  if (!config.replay.length) return safeAgent({ headersTimeoutMs: 30_000, idleTimeoutMs: 30_000 });
   const recordings = loadRecordings(config.replay);
   log.info({ recordings: recordings.length, paths: config.replay }, 'replay mode: answering platform requests from recordings');
   return new ReplayDispatcher({

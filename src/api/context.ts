@@ -1,4 +1,5 @@
 import type { TokenService } from '../auth/tokens.js';
+import type { ProfileService } from '../accounts/profiles.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
@@ -21,6 +22,7 @@ export interface ApiDeps {
   catalog: CatalogIndex;
   registry: Registry;
   tokens: TokenService;
+  profiles: ProfileService;
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;

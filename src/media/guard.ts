@@ -9,12 +9,18 @@ export interface MediaPolicy {
   ownerOf(host: string): PlatformAdapter | undefined;
   /** Ports a media URL may name besides 80/443 (tests run CDNs on loopback ports). */
   extraPorts?: ReadonlySet<number>;
+  /**
+   * The platform whose crawl handed out exactly this URL: open-ended CDNs (every Mastodon server has
+   * its own) are allowed for the URLs the service itself emitted, never for arbitrary ones.
+   */
+  emittedBy?(url: string): PlatformAdapter | undefined;
 }
 
-export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: ReadonlySet<number>): MediaPolicy {
+export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: ReadonlySet<number>, emittedBy?: MediaPolicy['emittedBy']): MediaPolicy {
   return {
     ownerOf: (host) => adapters.find((a) => hostMatches(host, a.mediaHosts)),
     extraPorts,
+    emittedBy,
   };
 }
 
@@ -39,7 +45,7 @@ export function checkMediaUrl(raw: string, policy: MediaPolicy): { url: URL; own
   if (isIP(host)) {
     throw notAllowed(isForbiddenAddress(host) ? `u: ${host} is a private or reserved address` : 'u: IP-address hosts are not on the CDN allowlist');
   }
-  const owner = policy.ownerOf(url.hostname);
+  const owner = policy.ownerOf(url.hostname) ?? policy.emittedBy?.(url.toString());
   if (!owner) throw notAllowed(`u: ${url.hostname} is not a known platform CDN host`);
   return { url, owner };
 }

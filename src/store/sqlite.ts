@@ -107,6 +107,10 @@ export class SqliteStore implements Store {
       profileList: p('SELECT * FROM profiles ORDER BY platform, name'),
       profileGet: p('SELECT * FROM profiles WHERE platform = ? AND name = ?'),
       profileTouch: p('UPDATE profiles SET used_at = ? WHERE platform = ? AND name = ?'),
+      // A new login replaces the old one and its health is unknown until used.
+      profilePut: p(`INSERT INTO profiles (platform, name, cookies, credentials, health) VALUES (@platform, @name, @cookies, @credentials, 'unknown')
+                     ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL`),
+      profileDelete: p('DELETE FROM profiles WHERE platform = ? AND name = ?'),
       dataVersion: p('PRAGMA data_version').pluck(),
     };
   }
@@ -280,6 +284,12 @@ export class SqliteStore implements Store {
   }
   profileGet(platform: string, name: string): ProfileRow | undefined {
     return this.s.profileGet.get(platform, name) as ProfileRow | undefined;
+  }
+  profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void {
+    this.s.profilePut.run(p);
+  }
+  profileDelete(platform: string, name: string): boolean {
+    return this.s.profileDelete.run(platform, name).changes === 1;
   }
   profileTouch(platform: string, name: string, at: number): void {
     this.s.profileTouch.run(at, platform, name);

@@ -132,6 +132,8 @@ export interface Store {
   profileList(): ProfileRow[];
   profileGet(platform: string, name: string): ProfileRow | undefined;
   profileTouch(platform: string, name: string, at: number): void;
+  profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void;
+  profileDelete(platform: string, name: string): boolean;
 
   /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */
   dataVersion(): number;

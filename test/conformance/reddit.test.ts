@@ -609,8 +609,12 @@ describe('reddit writes', () => {
   });
 
   it('without any stored login: session_expired, nothing sent', async () => {
-    for (const action of ['delete', 'comment.create'] as const) {
-      const { result, requests } = await run(action, { target: 't1_lm4b001', text: 'x', confirm: true }, [sand('write-delete-comment.har')]);
+    for (const [action, params] of [
+      ['delete', { target: 't1_lm4b001' }],
+      ['comment.create', { target: 't1_lm4a001', text: 'x' }],
+      ['post.create', { subreddit: 'test', title: 'x' }],
+    ] as const) {
+      const { result, requests } = await run(action, { ...params, confirm: true }, [sand('write-delete-comment.har')]);
       expect(requests).toEqual([]);
       expect(result).toMatchObject({ ok: false, state: 'session_expired', error: { code: 'session_expired' } });
     }

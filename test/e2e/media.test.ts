@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCdn, type FakeCdn } from '../helpers/fake-cdn.js';
+import { urlHash } from '../../src/media/refs.js';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { mediaFiles } from '../helpers/media-files.js';
 import { startService, type Running } from '../helpers/service.js';
@@ -11,6 +12,7 @@ import { startService, type Running } from '../helpers/service.js';
  * should never happen; every other forbidden address is refused before a socket exists.
  */
 let cdn: FakeCdn;
+let other: FakeCdn;
 let fake: FakePlatform;
 let s: Running;
 let trap: Server;
@@ -29,6 +31,7 @@ const DNS: Record<string, string[]> = {
 beforeAll(async () => {
   mediaFiles();
   cdn = await startFakeCdn();
+  other = await startFakeCdn('media.elsewhere.test');
   trap = createServer((sock) => {
     trapConnections++;
     sock.destroy();
@@ -43,7 +46,7 @@ beforeAll(async () => {
     media: {
       resolve: async (host) => (DNS[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
       allowAddress: (a) => a === '127.0.0.1',
-      extraPorts: [cdn.port, trapPort],
+      extraPorts: [cdn.port, trapPort, other.port],
       headersTimeoutMs: 1500,
       onRefused: (host, address) => refused.push(`${host}=${address}`),
     },
@@ -53,6 +56,7 @@ afterAll(async () => {
   await s?.close();
   await fake?.close();
   await cdn?.close();
+  await other?.close();
   await new Promise((r) => trap?.close(r));
 });
 
@@ -247,5 +251,20 @@ describe('expired origin URLs', () => {
     const stranger = await svc.api(`/v1/media?u=${encodeURIComponent(cdn.signed('img.jpg', -1000))}`, { token: null });
     expect(stranger.status).toBe(502);
     expect(stranger.body.error).toMatchObject({ code: 'upstream_error', reason: 'expired' });
+  });
+});
+
+describe('open-ended CDNs', () => {
+  it('allows an undeclared host only for the exact URLs a crawl handed out', async () => {
+    DNS['media.elsewhere.test'] = ['127.0.0.1'];
+    {
+      const url = `${other.base}/img.jpg`;
+      expect((await media(url)).status).toBe(403);
+      // A crawl hands it out: the service remembers where it came from.
+      s.svc.store.mediaRefsPut([{ url_hash: urlHash(url), platform: 'fake', native_id: '1', slot: 'thumb', profile: 'default', url, kind: 'image' }], Date.now());
+      const ok = await raw(url);
+      expect(ok.status).toBe(200);
+      expect((await media(`${other.base}/img.jpg?other=1`)).status).toBe(403);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Blocked, NotFound, ParseError, RateLimited, ReplayMiss, SessionExpired, UpstreamError, InvalidInput } from '../../src/crawl/errors.js';
 import type { HttpResponse } from '../../src/crawl/http.js';
@@ -235,14 +236,37 @@ describe('youtube cursor', () => {
       .continuationItemRenderer.continuationEndpoint.continuationCommand.token as string; // 4k characters
     const c = ctx();
     for (const t of [recorded, longer]) {
-      const s = encodeYtCursor(c, { t, a: owner })!;
+      const s = encodeYtCursor(c, { t, v: 'CgtwRlY4WTJqaTgyayjc1bvQBjIoCgJGUhIiEh4SHAsMDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicgTw%3D%3D', a: owner })!;
       expect(encodeCursor({ c: s, s: 29 }).length).toBeLessThanOrEqual(2048);
-      expect(decodeYtCursor(c, s)).toEqual({ t, a: owner });
+      expect(decodeYtCursor(c, s)).toMatchObject({ t, a: owner });
     }
-    // A parked cursor lives in the process memo: another process says it expired instead of guessing.
+    // 1.6k: its deflated bytes fit, so the cursor stands alone (any process can continue it).
+    const packed = encodeYtCursor(c, { t: recorded, a: owner })!;
+    expect(packed).toMatch(/^ytz\./);
+    expect(decodeYtCursor(ctx(), packed)).toEqual({ t: recorded, a: owner });
+    // 4k: parked in the process memo; another process says it expired instead of guessing.
     const parked = encodeYtCursor(c, { t: longer })!;
     expect(parked).toMatch(/^ytm\.[0-9a-f]{24}$/);
     expect(() => decodeYtCursor(ctx(), parked)).toThrow(/expired/);
+  });
+
+  it('every token spelling comes back exactly, whichever form the cursor takes', () => {
+    const spellings = (bytes: Uint8Array) => {
+      const std = Buffer.from(bytes).toString('base64');
+      const url = std.replace(/\+/g, '-').replace(/\//g, '_');
+      return [std, url, url.replace(/=/g, '%3D'), url.replace(/=+$/, ''), std.replace(/=/g, '%3D')];
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 3000 }), (bytes) => {
+        const c = ctx();
+        for (const t of spellings(bytes)) {
+          const s = encodeYtCursor(c, { t })!;
+          expect(s.length).toBeLessThanOrEqual(1500);
+          expect(decodeYtCursor(c, s)).toEqual({ t });
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('takes a bare continuation token, rejects a damaged cursor', () => {

@@ -3,13 +3,21 @@ import { parseScopes } from '../../auth/tokens.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ApiDeps } from '../context.js';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** Profiles (read-only for now) and the admin token routes. */
+/** Profiles and tokens: the operator's surface. */
 export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
-  app.get('/v1/profiles', { config: { scope: 'read' } }, async () => ({
-    profiles: d.store.profileList().map((p) => ({ platform: p.platform, name: p.name, health: p.health, checked_at: iso(p.checked_at), used_at: iso(p.used_at) })),
-  }));
+  app.get('/v1/profiles', { config: { scope: 'read' } }, async () => ({ profiles: d.profiles.list() }));
+
+  app.post('/v1/profiles', { config: { scope: 'admin' } }, async (req, reply) => {
+    const body = req.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_request', 'body: expected {platform, name, cookies?, credentials?}');
+    return reply.code(201).send(d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials }));
+  });
+
+  app.delete('/v1/profiles/:platform/:name', { config: { scope: 'admin' } }, async (req) => {
+    const { platform, name } = req.params as { platform: string; name: string };
+    if (!d.profiles.remove(platform, name)) throw new ApiError('not_found', `no profile ${platform.slice(0, 32)}/${name.slice(0, 64)}`);
+    return { ok: true, platform, name, deleted: true };
+  });
 
   app.get('/v1/tokens', { config: { scope: 'admin' } }, async () => ({ tokens: d.tokens.list() }));
 

@@ -1,0 +1,73 @@
+import { ApiError } from '../domain/errors.js';
+import type { Registry } from '../platforms/registry.js';
+import type { ProfileRow, Store } from '../store/types.js';
+import { cookieNames, parseCookies } from './cookies.js';
+
+const NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export interface ProfileView {
+  platform: string;
+  name: string;
+  health: ProfileRow['health'];
+  checked_at: string | null;
+  used_at: string | null;
+  cookies?: string[];
+  credentials?: string[];
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Stored logins: cookies and named credentials per platform account. Values never leave the service. */
+export class ProfileService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+  ) {}
+
+  view(p: ProfileRow, detail = false): ProfileView {
+    const v: ProfileView = { platform: p.platform, name: p.name, health: p.health, checked_at: iso(p.checked_at), used_at: iso(p.used_at) };
+    if (detail) {
+      v.cookies = cookieNames(p.cookies);
+      v.credentials = p.credentials ? Object.keys(JSON.parse(p.credentials) as object) : [];
+    }
+    return v;
+  }
+
+  list(): ProfileView[] {
+    return this.store.profileList().map((p) => this.view(p));
+  }
+
+  upsert(input: { platform: unknown; name: unknown; cookies?: unknown; credentials?: unknown }): ProfileView {
+    const adapter = typeof input.platform === 'string' ? this.registry.get(input.platform) : undefined;
+    if (!adapter) throw new ApiError('invalid_request', 'platform: one of the catalog sources');
+    const name = input.name ?? 'default';
+    if (typeof name !== 'string' || !NAME_RE.test(name)) throw new ApiError('invalid_request', 'name: letters, digits, _ . - only (1 to 64)');
+    let cookies: string | null = null;
+    if (input.cookies !== undefined && input.cookies !== null) {
+      try {
+        cookies = parseCookies(input.cookies);
+      } catch (e) {
+        throw new ApiError('invalid_request', (e as Error).message);
+      }
+      if (cookies.length > 64 * 1024) throw new ApiError('invalid_request', 'cookies: larger than 64 KiB');
+    }
+    let credentials: string | null = null;
+    if (input.credentials !== undefined && input.credentials !== null) {
+      const c = input.credentials;
+      if (typeof c !== 'object' || Array.isArray(c)) throw new ApiError('invalid_request', 'credentials: expected an object of name → string');
+      const entries = Object.entries(c as Record<string, unknown>);
+      for (const [k, v] of entries) {
+        if (!/^[A-Za-z0-9_.-]{1,64}$/.test(k) || typeof v !== 'string' || v.length > 8192) throw new ApiError('invalid_request', `credentials.${k.slice(0, 64)}: expected a string value`);
+      }
+      credentials = JSON.stringify(Object.fromEntries(entries));
+    }
+    if (cookies === null && credentials === null) throw new ApiError('invalid_request', 'give cookies, credentials, or both');
+    this.store.profilePut({ platform: adapter.id, name, cookies, credentials });
+    return this.view(this.store.profileGet(adapter.id, name) as ProfileRow, true);
+  }
+
+  remove(platform: string, name: string): boolean {
+    const adapter = this.registry.get(platform);
+    return adapter ? this.store.profileDelete(adapter.id, name) : false;
+  }
+}

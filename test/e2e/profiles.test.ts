@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { startService, type Running } from '../helpers/service.js';
+
+let fake: FakePlatform;
+let s: Running;
+
+beforeAll(async () => {
+  fake = await startFakePlatform();
+  s = await startService({ adapters: [fake.adapter] });
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+});
+
+describe('profiles', () => {
+  it('stores cookies and credentials through the admin route, never showing values', async () => {
+    const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=s3cret; uid=7', credentials: { app_password: 'hunter2' } } });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null, cookies: ['SESSION', 'uid'], credentials: ['app_password'] });
+    const list = await s.api('/v1/profiles', { token: s.token(['read']) });
+    expect(list.body.profiles).toEqual([{ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null }]);
+    expect(list.text).not.toMatch(/s3cret|hunter2/);
+  });
+
+  it('hands the stored cookies to the crawl of that profile, and marks it used', async () => {
+    const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'with-login', profile: 'main' } } });
+    expect(r.body.result.ok).toBe(true);
+    const list = await s.api('/v1/profiles');
+    expect(list.body.profiles[0].used_at).toBeTruthy();
+  });
+
+  it('refuses bad input and needs admin', async () => {
+    expect((await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'x', cookies: 'a' }, token: s.token(['read']) })).status).toBe(403);
+    for (const body of [{ platform: 'nope', cookies: 'a=1' }, { platform: 'fake', name: '../x', cookies: 'a=1' }, { platform: 'fake', name: 'x' }, { platform: 'fake', name: 'x', cookies: 'a=1\nb' }, { platform: 'fake', name: 'x', credentials: ['x'] }]) {
+      const r = await s.api('/v1/profiles', { method: 'POST', json: body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await s.api('/v1/profiles/fake/ghost', { method: 'DELETE' })).status).toBe(404);
+    expect((await s.api('/v1/profiles/fake/main', { method: 'DELETE' })).status).toBe(200);
+    expect((await s.api('/v1/profiles')).body.profiles).toEqual([]);
+  });
+});
