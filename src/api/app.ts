@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook } from './auth.js';
 import type { ApiDeps } from './context.js';
@@ -19,6 +20,8 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Media streams move 64 KiB chunks: a 16 KiB socket buffer would pause the pipe after every chunk.
+    serverFactory: (handler) => createServer({ highWaterMark: 1024 * 1024 }, handler),
   });
   // JSON only: other bodies get 415 rather than being read as strings.
   app.removeContentTypeParser(['text/plain']);

@@ -220,7 +220,7 @@ describe('youtube.detail', () => {
     });
   });
 
-  it('falls back to the VISIONOS player; adaptive-only streams are said, not offered', async () => {
+  it('falls back to the VISIONOS player, whose HLS playlist is the stream (no progressive format there)', async () => {
     const file = 'detail-player-tjz2u2DiveM.har';
     const { result, requests, warnings } = await run('detail', { query: 'tjz2u2DiveM' }, [real(file)]);
     expect(requests.map((r) => r.replace(/t=[A-Za-z0-9_-]{12}/, 't=…'))).toEqual([
@@ -232,7 +232,7 @@ describe('youtube.detail', () => {
       `POST ${WEB}/player?prettyPrint=false&$fields=microformat,videoDetails.thumbnail.thumbnails,videoDetails.videoId`,
       `POST ${WEB}/next?prettyPrint=false`,
     ]);
-    expect(warnings).toEqual(['video tjz2u2DiveM: no playable stream offered: YouTube answered only adaptive (separate audio/video) or HLS streams, no progressive file']);
+    expect(warnings).toEqual([]);
     const pr = raw(real(file), 1);
     const item = EnvelopeSchema.parse(result).items[0];
     expect(item).toEqual({
@@ -246,9 +246,10 @@ describe('youtube.detail', () => {
       author_url: 'https://www.youtube.com/channel/UCjKFYf7oRKTDX57VeFHnLoQ',
       url: 'https://www.youtube.com/watch?v=tjz2u2DiveM',
       thumb: image(pr.videoDetails.thumbnail.thumbnails[0].url),
-      media: [],
+      // The playlist's best rendition is the largest adaptive video format; the proxy rewrites the playlist.
+      media: [{ kind: 'video', url: video(pr.streamingData.hlsManifestUrl), w: 384, h: 480, duration_s: 11 }],
       duration_s: 11,
-      aspect: { width: 384, height: 480 }, // the largest adaptive video format
+      aspect: { width: 384, height: 480 },
       stats: { views: 142_650 },
       provenance: 'live',
     });

@@ -287,6 +287,8 @@ describe('youtube media proxy headers', () => {
     expect(h('https://i.ytimg.com/vi/tjz2u2DiveM/hqdefault.jpg')).toEqual({ Referer: 'https://www.youtube.com/' });
     expect(h('https://rr2---sn-25ge7nzd.googlevideo.com/videoplayback?itag=18&c=ANDROID')['User-Agent']).toMatch(/^com\.google\.android\.youtube\//);
     expect(h('https://rr3---sn-25glenlz.googlevideo.com/videoplayback?itag=135&c=VISIONOS')['User-Agent']).toMatch(/^com\.google\.visionos\.youtube\//);
+    expect(h('https://rr3---sn-25glenlz.googlevideo.com/videoplayback/id/abc/itag/135/c/VISIONOS/file/seg.ts')['User-Agent']).toMatch(/^com\.google\.visionos\.youtube\//);
+    expect(h('https://manifest.googlevideo.com/api/manifest/hls_variant/expire/1/file/index.m3u8')).toEqual({ Referer: 'https://www.youtube.com/' });
   });
 
   it('allows every CDN host the recordings use', () => {

@@ -10,7 +10,7 @@ import {
   parseCommentThreads,
   parseReplies,
   parseSearch,
-  progressiveStream,
+  playableStream,
   selectedTabIsVideos,
   trendsOf,
   watchExtras,
@@ -248,14 +248,20 @@ describe('youtube player answers', () => {
   const reel = body('detail-watch-tjz2u2DiveM.har', 1).playerResponse;
 
   it('offers the progressive format that has a direct URL', () => {
-    const choice = progressiveStream(reel);
+    const choice = playableStream(reel);
     expect(choice).toEqual({ stream: { url: reel.streamingData.formats[0].url, width: 288, height: 360, duration_s: 11.075 } });
   });
 
+  it('without a progressive format, the HLS playlist of the Apple client, sized like its best rendition', () => {
+    const pr = body('detail-player-tjz2u2DiveM.har', 1);
+    expect(playableStream(pr)).toEqual({ stream: { url: pr.streamingData.hlsManifestUrl, width: 384, height: 480 } });
+  });
+
   it('says why there is no stream: adaptive-only answers, ciphered formats', () => {
-    expect(progressiveStream(body('detail-player-tjz2u2DiveM.har', 1))).toEqual({ none: expect.stringMatching(/only adaptive/) });
-    expect(progressiveStream({ streamingData: { formats: [{ itag: 18, signatureCipher: 's=abc&sp=sig&url=https://x' }] } })).toEqual({ none: expect.stringMatching(/signature-ciphered/) });
-    expect(progressiveStream({})).toEqual({ none: 'YouTube sent no streamingData' });
+    const { hlsManifestUrl: _hls, ...adaptiveOnly } = body('detail-player-tjz2u2DiveM.har', 1).streamingData;
+    expect(playableStream({ streamingData: adaptiveOnly })).toEqual({ none: expect.stringMatching(/only adaptive/) });
+    expect(playableStream({ streamingData: { formats: [{ itag: 18, signatureCipher: 's=abc&sp=sig&url=https://x' }] } })).toEqual({ none: expect.stringMatching(/signature-ciphered/) });
+    expect(playableStream({})).toEqual({ none: 'YouTube sent no streamingData' });
   });
 
   it('reads likes, comment count, date and handle from the watch page', () => {
@@ -265,7 +271,7 @@ describe('youtube player answers', () => {
 
   it('assembles the detail draft from the player, the microformat and the watch page', () => {
     const micro = body('detail-watch-tjz2u2DiveM.har', 3).microformat.playerMicroformatRenderer;
-    const stream = (progressiveStream(reel) as { stream: any }).stream;
+    const stream = (playableStream(reel) as { stream: any }).stream;
     const d = detailDraft({ videoId: 'tjz2u2DiveM', player: reel, micro, extras: watchExtras(body('detail-watch-tjz2u2DiveM.har', 4)), stream, ts: parseIso(micro.publishDate) });
     expect(d).toEqual({
       native_id: 'tjz2u2DiveM',

@@ -1,15 +1,16 @@
 import { Blocked, CrawlError, NotFound, ParseError, isReplayMiss } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { call, firstOf, nonce, playability, visitorData, type ClientName } from './api.js';
-import { detailDraft, progressiveStream, watchExtras, type WatchExtras } from './parse.js';
+import { detailDraft, playableStream, watchExtras, type WatchExtras } from './parse.js';
 import { parseVideoRef } from './refs.js';
 import { dig, obj, parseDateText, parseIso, str, type Json } from './text.js';
 
 /*
  * detail = the recorded NewPipe sequence: a mobile-client player answer for playability and streams
- * (ANDROID reel_item_watch; VISIONOS player; WEB player last), then the WEB metadata player (microformat:
- * publish time, likes, handle) and the WEB watch page (`next`: likes, comment count). The last two only add
- * fields; when they fail the item is still returned with what the player said.
+ * (ANDROID reel_item_watch: progressive itag 18; VISIONOS player: HLS; WEB player last, whose streams need a PO
+ * token and are not offered), then the WEB metadata player (microformat: publish time, likes, handle) and the
+ * WEB watch page (`next`: likes, comment count). The last two only add fields; when they fail the item is still
+ * returned with what the player said.
  */
 
 interface PlayerAnswer {
@@ -114,7 +115,7 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
     // WEB-client stream URLs need a PO token and n-parameter deciphering; offering them would hand out 403s.
     ctx.warn(`video ${id}: only the WEB player answered, whose streams need a PO token; no stream offered`);
   } else {
-    const choice = progressiveStream(pr);
+    const choice = playableStream(pr);
     if ('stream' in choice) stream = choice.stream;
     else ctx.warn(`video ${id}: no playable stream offered: ${choice.none}`);
   }
@@ -127,7 +128,7 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
 
 export const detailAction: ItemsAction = {
   shape: 'items',
-  summary: 'One YouTube video: title, channel, duration, views, likes, publish time, thumbnail, and a progressive stream when YouTube offers one',
+  summary: 'One YouTube video: title, channel, duration, views, likes, publish time, thumbnail, and a playable stream (progressive mp4, else the HLS playlist) when YouTube offers one',
   params: [
     {
       name: 'query',

@@ -9,7 +9,7 @@ import { authorUrl } from './refs.js';
 /** googlevideo checks that a stream is fetched by the kind of client it was issued to (`c=` in its URL). */
 function mediaHeaders(url: URL): Record<string, string> {
   const headers: Record<string, string> = { Referer: 'https://www.youtube.com/' };
-  const client = url.hostname.endsWith('.googlevideo.com') ? url.searchParams.get('c') : null;
+  const client = url.hostname.endsWith('.googlevideo.com') ? (url.searchParams.get('c') ?? /\/c\/([A-Z_]+)\//.exec(url.pathname)?.[1]) : null;
   if (client === 'ANDROID') headers['User-Agent'] = CLIENTS.ANDROID.userAgent;
   else if (client === 'VISIONOS') headers['User-Agent'] = CLIENTS.VISIONOS.userAgent;
   return headers;

@@ -405,10 +405,11 @@ export interface Stream {
 export type StreamChoice = { stream: Stream } | { none: string };
 
 /**
- * A progressive (audio+video) format with a direct URL. Ciphered formats (signatureCipher) need the player's
- * JavaScript to decipher, and adaptive-only answers carry no single playable file: both are reported, not faked.
+ * A playable stream: a progressive (audio+video) format with a direct URL, else the HLS master playlist the
+ * Apple clients get (the media proxy rewrites its renditions). Ciphered formats (signatureCipher) need the
+ * player's JavaScript, and adaptive-only answers carry no single playable file: both are said, not faked.
  */
-export function progressiveStream(pr: Json): StreamChoice {
+export function playableStream(pr: Json): StreamChoice {
   const sd = obj(pr.streamingData);
   if (!sd) return { none: 'YouTube sent no streamingData' };
   const formats = arr(sd.formats).map(obj).filter((f): f is Json => !!f);
@@ -425,11 +426,17 @@ export function progressiveStream(pr: Json): StreamChoice {
       },
     };
   }
+  const hls = str(sd.hlsManifestUrl);
+  if (hls && /^https:\/\//.test(hls)) {
+    // The playlist's best rendition matches the largest adaptive video format.
+    const frame = frameOf(pr);
+    return { stream: { url: hls, width: frame?.width, height: frame?.height } };
+  }
   if (formats.some((f) => f.signatureCipher !== undefined || f.cipher !== undefined)) {
     return { none: 'its progressive formats are signature-ciphered (they need the player JavaScript to decipher)' };
   }
-  if (arr(sd.adaptiveFormats).length || sd.hlsManifestUrl) {
-    return { none: 'YouTube answered only adaptive (separate audio/video) or HLS streams, no progressive file' };
+  if (arr(sd.adaptiveFormats).length) {
+    return { none: 'YouTube answered only adaptive (separate audio/video) streams, no progressive file or HLS playlist' };
   }
   return { none: 'YouTube listed no formats' };
 }

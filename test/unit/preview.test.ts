@@ -1,0 +1,67 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { clipArgs, run } from '../../src/media/preview/ffmpeg.js';
+import { PreviewService } from '../../src/media/preview/service.js';
+import { mediaUrlBuilder } from '../../src/media/urls.js';
+import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
+
+function service(ffmpeg: boolean, selfUrl?: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'preview-unit-'));
+  const store = new SqliteStore(openDatabase(join(dir, 'db.sqlite')));
+  const previews = new PreviewService({
+    store,
+    media: { open: async () => ({ status: 206, headers: {}, origin: 'x' }) } as never,
+    detail: async () => ({ items: [] }),
+    hasDetail: () => true,
+    urls: mediaUrlBuilder(),
+    dataDir: dir,
+    workers: 1,
+    ffmpeg,
+    internalToken: 'crw_x',
+    selfUrl: () => selfUrl,
+    log: pino({ level: 'silent' }),
+    renderTimeoutMs: 3000,
+  });
+  return { previews, store, dir };
+}
+
+describe('preview service', () => {
+  it('answers unsupported without ffmpeg instead of failing obscurely', () => {
+    const { previews } = service(false);
+    expect(previews.request('x', '1')).toEqual({ status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' });
+  });
+
+  it('says no_stream when the item has no video, and remembers it', async () => {
+    const { previews } = service(true, 'http://127.0.0.1:1');
+    expect(await previews.render('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+  });
+
+  it('leaves no temp file when ffmpeg fails', async () => {
+    const { previews, store } = service(true, 'http://127.0.0.1:9');
+    store.mediaRefsPut([{ url_hash: 'h', platform: 'x', native_id: '2', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v.mp4', kind: 'video' }], Date.now());
+    const st = await previews.render('x', '2');
+    expect(st).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(readdirSync(previews.tempDir)).toEqual([]);
+  });
+
+  it('builds a muted, keyframe-every-second, faststart H.264 clip of at most 240 s from the proxy only', () => {
+    const a = clipArgs('http://127.0.0.1:8080/v1/media?u=x', '/tmp/o.mp4', 'Authorization: Bearer t\r\n');
+    const at = (flag: string) => a[a.indexOf(flag) + 1];
+    expect(at('-protocol_whitelist')).toBe('http,tcp');
+    expect(at('-t')).toBe('240');
+    expect(a).toContain('-an');
+    expect(at('-c:v')).toBe('libx264');
+    expect(at('-force_key_frames')).toBe('expr:gte(t,n_forced*1)');
+    expect(at('-movflags')).toBe('+faststart');
+  });
+
+  it('kills a process that outlives its timeout', async () => {
+    const t = Date.now();
+    await expect(run('sleep', ['10'], 200)).rejects.toThrow(/timed out/);
+    expect(Date.now() - t).toBeLessThan(5000);
+  });
+});
