@@ -5,6 +5,7 @@ import { parseScopes, TokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { ApiError } from './domain/errors.js';
 import { createService } from './service.js';
+import { DEMO_EXAMPLES } from './demo.js';
 import { openDatabase, SqliteStore } from './store/sqlite.js';
 import { ProfileService } from './accounts/profiles.js';
 import { Registry } from './platforms/registry.js';
@@ -55,6 +56,8 @@ program
     store.close();
     await serve(cfg, (url) => {
       const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+      const task = (source: string, action: string, params: object) =>
+        `  curl -s -X POST "${base}/v1/tasks?wait=8000" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '${JSON.stringify({ source, action, params })}'`;
       return [
         '',
         `Demo running at ${base} in replay mode (answers come from ./sandbox recordings, never the network).`,
@@ -63,9 +66,10 @@ program
         `  export TOKEN=${token}`,
         `  curl -s ${base}/v1/health`,
         `  curl -s -H "Authorization: Bearer $TOKEN" ${base}/v1/task-sources`,
-        `  curl -s -X POST "${base}/v1/tasks?wait=8000" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\`,
-        `       -d '{"source":"weibo","action":"posts","params":{"query":"6279793937","limit":5}}'`,
+        ...DEMO_EXAMPLES.map((e) => task(e.source, e.action, e.params)),
         `  curl -s ${base}/docs/agent.txt`,
+        '',
+        'More examples per platform: README.md, "Demo".',
         '',
       ].join('\n');
     });

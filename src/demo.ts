@@ -1,0 +1,10 @@
+/** The tasks the demo banner suggests; a test runs each against ./sandbox so the banner never lies. */
+export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Record<string, unknown> }> = [
+  { source: 'weibo', action: 'posts', params: { query: '6279793937', limit: 5 } },
+  { source: 'weibo', action: 'detail', params: { query: '5152381730717912' } },
+  { source: 'bilibili', action: 'search', params: { query: '洛天依', limit: 5 } },
+  { source: 'reddit', action: 'comments', params: { query: 'https://www.reddit.com/r/MechanicalKeyboards/comments/1kq4x1e/' } },
+  { source: 'bluesky', action: 'posts', params: { query: '@bsky.app', limit: 5 } },
+  { source: 'mastodon', action: 'trending', params: {} },
+  { source: 'telegram', action: 'posts', params: { query: 'harborweather', limit: 5 } },
+];

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EXAMPLES } from '../../src/demo.js';
+import { startService, type Running } from '../helpers/service.js';
+
+let s: Running;
+
+beforeAll(async () => {
+  // Exactly what `npm run demo` loads: the project's own sandbox, nothing from ../shared.
+  s = await startService({ config: { replay: [resolve(process.cwd(), 'sandbox')] } });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('npm run demo', () => {
+  for (const e of DEMO_EXAMPLES) {
+    it(`answers the banner's ${e.source}.${e.action}`, async () => {
+      const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: e });
+      expect(r.status, JSON.stringify(r.body).slice(0, 400)).toBe(200);
+      expect(r.body.status).toBe('succeeded');
+      const result = r.body.result;
+      expect(result.error, JSON.stringify(result.error)).toBeUndefined();
+      expect(['live', 'cache']).toContain(result.source);
+      const n = result.items?.length || result.data?.trends?.length || 0;
+      expect(n).toBeGreaterThan(0);
+    });
+  }
+
+  it('lists every platform of the registry in the catalog', async () => {
+    const caps = await s.api('/v1/capabilities');
+    expect(caps.body.providers.map((p: { source: string }) => p.source).sort()).toEqual(['bilibili', 'bluesky', 'mastodon', 'reddit', 'telegram', 'weibo', 'youtube']);
+  });
+});
