@@ -23,6 +23,7 @@ export interface ContextDeps {
 /** A Memo in process memory, one per platform. */
 export class MemoryMemo implements Memo {
   private readonly map = new Map<string, { v: unknown; until: number }>();
+  constructor(private readonly maxEntries = 20_000) {}
   get<T>(key: string): T | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
@@ -33,7 +34,19 @@ export class MemoryMemo implements Memo {
     return e.v as T;
   }
   set<T>(key: string, value: T, ttlMs?: number): void {
+    this.map.delete(key);
     this.map.set(key, { v: value, until: ttlMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + ttlMs });
+    if (this.map.size > this.maxEntries) this.sweep();
+  }
+
+  /** Drops expired entries, then the oldest ones, so a busy platform cannot grow it without bound. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [k, e] of this.map) if (e.until <= now) this.map.delete(k);
+    for (const k of this.map.keys()) {
+      if (this.map.size <= this.maxEntries * 0.9) break;
+      this.map.delete(k);
+    }
   }
   delete(key: string): void {
     this.map.delete(key);

@@ -190,3 +190,16 @@ describe('replay param rules', () => {
     expect(c).toBeGreaterThan(b);
   });
 });
+
+describe('memo', () => {
+  it('expires entries and stays bounded', async () => {
+    const { MemoryMemo } = await import('../../src/tasks/context.js');
+    const m = new MemoryMemo(100);
+    m.set('short', 1, 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(m.get('short')).toBeUndefined();
+    for (let i = 0; i < 500; i++) m.set(`k${i}`, i);
+    expect(m.get('k499')).toBe(499);
+    expect(m.get('k0')).toBeUndefined();
+  });
+});
