@@ -7,6 +7,8 @@ const cdnInfo = await new Promise<{ port: number; base: string }>((resolve) => c
 const child = fork('bench/media-servers.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, LOG_LEVEL: 'silent', BENCH_CDN_BASE: cdnInfo.base }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const svc = await new Promise<{ service: string; token: string }>((resolve) => child.once('message', (m) => resolve(m as never)));
 const info = { ...svc, cdn: cdnInfo.base, direct: `http://127.0.0.1:${cdnInfo.port}` };
+const rawChild = fork('bench/raw-proxy.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_CDN_PORT: String(cdnInfo.port) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const raw = await new Promise<{ port: number }>((resolve) => rawChild.once('message', (m) => resolve(m as never)));
 const ask = <T>(cmd: string) => new Promise<T>((resolve) => {
   child.once('message', (m) => resolve(m as T));
   child.send({ cmd });
@@ -30,14 +32,16 @@ await drain(proxied, auth);
 const runs = 3;
 let direct = 0;
 let proxy = 0;
+let bare = 0;
+const rate = (r: { bytes: number; ms: number }) => r.bytes / 1024 / 1024 / (r.ms / 1000);
 for (let i = 0; i < runs; i++) {
-  const d = await drain(`${info.direct}/big?mb=${MB}`);
-  const p = await drain(proxied, auth);
-  direct += d.bytes / 1024 / 1024 / (d.ms / 1000);
-  proxy += p.bytes / 1024 / 1024 / (p.ms / 1000);
+  direct += rate(await drain(`${info.direct}/big?mb=${MB}`));
+  proxy += rate(await drain(proxied, auth));
+  bare += rate(await drain(`http://127.0.0.1:${raw.port}/big?mb=${MB}`));
 }
 direct /= runs;
 proxy /= runs;
+bare /= runs;
 
 const N = 200;
 const img = `${info.service}/v1/media?u=${encodeURIComponent(`${info.cdn}/img.jpg`)}`;
@@ -57,7 +61,9 @@ const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * l
 const mem = await ask<{ maxRssMb: number; rssMb: number }>('rss');
 child.send({ cmd: 'stop' });
 cdnChild.send('stop');
+rawChild.send('stop');
 
 console.log(`\nMedia proxy benchmark (loopback CDN, one machine)\n`);
 console.log(`50 MB stream, mean of ${runs}: direct ${direct.toFixed(0)} MB/s, through /v1/media ${proxy.toFixed(0)} MB/s, ratio ${(proxy / direct).toFixed(2)}`);
+console.log(`  for scale: a bare node:http pipe proxy on the same path ${bare.toFixed(0)} MB/s (ratio ${(bare / direct).toFixed(2)}); /v1/media vs that floor ${(proxy / bare).toFixed(2)}`);
 console.log(`${N} concurrent image requests x3: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms; service peak RSS ${mem.maxRssMb.toFixed(0)} MB`);
