@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   CRAWLER_MEDIA_MAX_IMAGE_MB: intIn(1, 1024).optional(),
   CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
+  CRAWLER_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((s) => /^[0-9a-f]{64}$/i.test(s) || Buffer.from(s, 'base64').length === 32, '32 bytes as 64 hex characters or base64')
+    .optional(),
 });
 
 export interface Config {
@@ -47,6 +52,8 @@ export interface Config {
   mediaMaxVideoBytes: number;
   /** ffmpeg renders at once. */
   previewWorkers: number;
+  /** Key for profile secrets at rest; absent: generated into the data dir. */
+  secretKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxImageBytes: (e.CRAWLER_MEDIA_MAX_IMAGE_MB ?? 32) * 1024 * 1024,
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
+    secretKey: e.CRAWLER_SECRET_KEY,
     ...overrides,
   };
 }

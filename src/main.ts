@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ApiError } from './domain/errors.js';
 import { createService } from './service.js';
 import { DEMO_EXAMPLES } from './demo.js';
-import { openDatabase, SqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import { ProfileService } from './accounts/profiles.js';
 import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ program
   .action(async () => {
     const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
     const cfg = config({ replay: [join(root, 'sandbox')], dataDir: resolve(process.env.CRAWLER_DATA_DIR ?? './data/demo'), minGapMs: 0 });
-    const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+    const store = openStore(cfg);
     const { token } = new TokenService(store).create(['read', 'write', 'admin'], 'demo');
     store.close();
     await serve(cfg, (url) => {
@@ -79,7 +79,7 @@ const tokens = program.command('tokens').description('manage API tokens (works w
 
 function tokenService(): { svc: TokenService; close: () => void } {
   const cfg = config();
-  const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+  const store = openStore(cfg);
   return { svc: new TokenService(store), close: () => store.close() };
 }
 
@@ -133,7 +133,7 @@ const profiles = program.command('profiles').description('stored platform logins
 
 function profileService(): { svc: ProfileService; close: () => void } {
   const cfg = config();
-  const store = new SqliteStore(openDatabase(join(cfg.dataDir, 'crawler.sqlite')));
+  const store = openStore(cfg);
   return { svc: new ProfileService(store, new Registry()), close: () => store.close() };
 }
 

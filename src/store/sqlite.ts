@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
 import type { Progress } from '../domain/task.js';
+import type { SecretBox } from '../accounts/secrets.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -60,7 +61,11 @@ export class SqliteStore implements Store {
    */
   private readonly pending = new Map<string, { row: TaskRow; params: Record<string, unknown> }>();
   private flushScheduled = false;
-  constructor(readonly db: Database.Database) {
+  constructor(
+    readonly db: Database.Database,
+    /** Seals profile cookies and credentials at rest; absent only in tests of the store itself. */
+    private readonly box?: SecretBox,
+  ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age)
@@ -279,14 +284,21 @@ export class SqliteStore implements Store {
   tokenRevoke(id: string, at: number): boolean {
     return this.s.tokenRevoke.run(at, id).changes === 1;
   }
+  /** Rows without their secrets: listings never need them. */
   profileList(): ProfileRow[] {
-    return this.s.profileList.all() as ProfileRow[];
+    return (this.s.profileList.all() as ProfileRow[]).map((r) => ({ ...r, cookies: null, credentials: null }));
   }
   profileGet(platform: string, name: string): ProfileRow | undefined {
-    return this.s.profileGet.get(platform, name) as ProfileRow | undefined;
+    const row = this.s.profileGet.get(platform, name) as ProfileRow | undefined;
+    if (row && this.box) {
+      if (row.cookies !== null) row.cookies = this.box.open(row.cookies);
+      if (row.credentials !== null) row.credentials = this.box.open(row.credentials);
+    }
+    return row;
   }
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void {
-    this.s.profilePut.run(p);
+    const seal = (v: string | null) => (v !== null && this.box ? this.box.seal(v) : v);
+    this.s.profilePut.run({ ...p, cookies: seal(p.cookies), credentials: seal(p.credentials) });
   }
   profileDelete(platform: string, name: string): boolean {
     return this.s.profileDelete.run(platform, name).changes === 1;

@@ -42,3 +42,21 @@ describe('profiles', () => {
     expect((await s.api('/v1/profiles')).body.profiles).toEqual([]);
   });
 });
+
+describe('profile secrets at rest', () => {
+  it('never appear in the SQLite file bytes, and still reach the crawl', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const secret = 'zz9-plural-z-alpha-COOKIEVALUE';
+    const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'sealed', cookies: `SID=${secret}`, credentials: { app_password: `${secret}-pw` } } });
+    expect(r.status).toBe(201);
+    s.svc.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    for (const f of readdirSync(s.dataDir)) {
+      const full = join(s.dataDir, f);
+      if (statSync(full).isFile()) expect(readFileSync(full).includes(secret), f).toBe(false);
+    }
+    expect(s.svc.store.profileGet('fake', 'sealed')?.cookies).toBe(`SID=${secret}`);
+    const key = statSync(join(s.dataDir, 'secret.key'));
+    expect(key.mode & 0o777).toBe(0o600);
+  });
+});
