@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
 import { TokenService } from './auth/tokens.js';
+import { HealthTracker, type HealthOptions } from './accounts/health.js';
 import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
@@ -48,6 +49,8 @@ export interface ServiceOptions {
   registry?: Registry;
   logger?: Logger;
   pingMs?: number;
+  /** Cooling backoff override (tests). */
+  health?: HealthOptions;
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
@@ -68,7 +71,9 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
   const queue = new EmbeddedQueue(store);
   const urls = mediaUrlBuilder(config.publicUrl);
+  const health = new HealthTracker(store, opts.health);
   const runner = new Runner({
+    health,
     store,
     queue,
     bus,

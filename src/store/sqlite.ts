@@ -33,6 +33,8 @@ const MIGRATIONS: string[] = [
      seconds REAL, file TEXT, updated_at INTEGER NOT NULL, PRIMARY KEY (platform, native_id));
    CREATE TABLE idempotency (owner TEXT NOT NULL, key TEXT NOT NULL, task_id TEXT NOT NULL, params_hash TEXT NOT NULL,
      created_at INTEGER NOT NULL, PRIMARY KEY (owner, key));`,
+  `ALTER TABLE profiles ADD COLUMN cooling_until INTEGER;
+   ALTER TABLE profiles ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -116,6 +118,8 @@ export class SqliteStore implements Store {
       profilePut: p(`INSERT INTO profiles (platform, name, cookies, credentials, health) VALUES (@platform, @name, @cookies, @credentials, 'unknown')
                      ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL`),
       profileDelete: p('DELETE FROM profiles WHERE platform = ? AND name = ?'),
+      profileHealth: p(`UPDATE profiles SET health = @health, checked_at = @checked_at, cooling_until = @cooling_until, strikes = @strikes
+                        WHERE platform = @platform AND name = @name`),
       dataVersion: p('PRAGMA data_version').pluck(),
     };
   }
@@ -299,6 +303,9 @@ export class SqliteStore implements Store {
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void {
     const seal = (v: string | null) => (v !== null && this.box ? this.box.seal(v) : v);
     this.s.profilePut.run({ ...p, cookies: seal(p.cookies), credentials: seal(p.credentials) });
+  }
+  profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void {
+    this.s.profileHealth.run(h);
   }
   profileDelete(platform: string, name: string): boolean {
     return this.s.profileDelete.run(platform, name).changes === 1;

@@ -50,6 +50,8 @@ export interface ProfileRow {
   /** JSON object of named secrets (API tokens, app passwords); never served. */
   credentials: string | null;
   health: 'ok' | 'cooling' | 'session_expired' | 'unknown';
+  cooling_until?: number | null;
+  strikes?: number;
   checked_at: number | null;
   used_at: number | null;
 }
@@ -134,6 +136,7 @@ export interface Store {
   profileTouch(platform: string, name: string, at: number): void;
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void;
   profileDelete(platform: string, name: string): boolean;
+  profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void;
 
   /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */
   dataVersion(): number;

@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { Pacer } from '../crawl/pacer.js';
-import { isReplayMiss } from '../crawl/errors.js';
+import { isReplayMiss, SessionExpired } from '../crawl/errors.js';
+import type { HealthTracker } from '../accounts/health.js';
+import type { ActionDef } from '../platforms/types.js';
 import { errorBody, type ErrorBody } from '../domain/errors.js';
 import type { TaskResult } from '../domain/results.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
@@ -21,6 +23,7 @@ import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
 
 export interface RunnerDeps {
+  health: HealthTracker;
   store: Store;
   queue: TaskQueue;
   bus: EventBus;
@@ -67,8 +70,10 @@ export class Runner {
   pump(): void {
     if (this.stopped) return;
     while (this.running.size < this.d.workers) {
+      const cooling = this.d.health.cooling();
+      if (cooling.nextEnd !== undefined) this.wakeAt(cooling.nextEnd);
       const full = [...this.busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
-      const row = this.d.queue.claim(full, Date.now());
+      const row = this.d.queue.claim([...full, ...cooling.accounts], Date.now());
       if (!row) break;
       this.start(row);
     }
@@ -108,6 +113,20 @@ export class Runner {
       log: this.d.log.child({ side: adapter.id }),
       warnings,
     });
+  }
+
+  private wake?: { at: number; timer: NodeJS.Timeout };
+
+  /** Work waiting for a cooling account is picked up when the cooling ends. */
+  private wakeAt(at: number): void {
+    if (this.wake && this.wake.at <= at) return;
+    if (this.wake) clearTimeout(this.wake.timer);
+    const timer = setTimeout(() => {
+      this.wake = undefined;
+      this.pump();
+    }, Math.max(10, at - Date.now() + 5));
+    timer.unref();
+    this.wake = { at, timer };
   }
 
   /** Aborts a running crawl and frees its slot at once. */
@@ -177,7 +196,8 @@ export class Runner {
       });
       result = await executeAction({
         adapter: found.adapter,
-        def: found.def,
+        // A login known to have lapsed is not crawled with: the task ends at once, saying so.
+        def: stored?.health === 'session_expired' ? expiredDef(found.def, `${found.adapter.id} profile "${profile}" needs a human re-login (GET /v1/profiles)`) : found.def,
         params,
         ctx,
         urls: this.d.urls,
@@ -230,6 +250,7 @@ export class Runner {
       log.error({ err: e, task: row.id }, 'post-crawl bookkeeping failed');
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
+    if (result && !WRITE_SHAPES.has(row.action)) this.d.health.record(row.source, (params.profile as string) ?? 'default', outcome);
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     const done = store.getTask(row.id);
     if (done) this.emitFinal(done);
@@ -262,5 +283,22 @@ function parseCredentials(text: string | null | undefined): Record<string, strin
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+const WRITE_SHAPES = new Set(['post.create', 'comment.create', 'delete']);
+
+function expiredDef(def: ActionDef, message: string): ActionDef {
+  const fail = async (): Promise<never> => {
+    throw new SessionExpired(message);
+  };
+  switch (def.shape) {
+    case 'items':
+    case 'comments':
+      return { ...def, page: fail } as ActionDef;
+    case 'write':
+      return { ...def, run: fail, plan: fail } as ActionDef;
+    default:
+      return { ...def, run: fail } as ActionDef;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, type Running } from '../helpers/service.js';
+import { startService, until, type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -58,5 +58,48 @@ describe('profile secrets at rest', () => {
     expect(s.svc.store.profileGet('fake', 'sealed')?.cookies).toBe(`SID=${secret}`);
     const key = statSync(join(s.dataDir, 'secret.key'));
     expect(key.mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('health and scheduling', () => {
+  it('blocked → cooling: the account waits while others run; then ok', async () => {
+    const fake2 = await startFakePlatform();
+    const svc = await startService({ adapters: [fake2.adapter], health: { baseMs: 1500, capMs: 1500, random: () => 1 } });
+    try {
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'a=1' } });
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'other', cookies: 'b=1' } });
+      const blocked = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'captcha', profile: 'main' } } });
+      expect(blocked.body.result.source).toBe('blocked');
+      const list = await svc.api('/v1/profiles');
+      expect(list.body.profiles.find((p: any) => p.name === 'main').health).toBe('cooling');
+      const waiting = await svc.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'after-cooling', profile: 'main' } } });
+      const other = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'meanwhile', profile: 'other' } } });
+      expect(other.body.status).toBe('succeeded');
+      expect((await svc.api(`/v1/tasks/${waiting.body.task_id}`)).body.status).toBe('queued');
+      const done = await until(async () => {
+        const t = await svc.api(`/v1/tasks/${waiting.body.task_id}`);
+        return t.body.status === 'succeeded' ? t.body : undefined;
+      }, 10_000, 100);
+      expect(done.result.source).toBe('live');
+      expect((await svc.api('/v1/profiles')).body.profiles.find((p: any) => p.name === 'main').health).toBe('ok');
+    } finally {
+      await svc.close();
+      await fake2.close();
+    }
+  });
+
+  it('expired → session_expired: later tasks end at once without crawling; a new login clears it', async () => {
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'lapsing', cookies: 'a=1' } });
+    const first = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expired', profile: 'lapsing' } } });
+    expect(first.body.result.error.code).toBe('session_expired');
+    expect((await s.api('/v1/profiles')).body.profiles.find((p: any) => p.name === 'lapsing').health).toBe('session_expired');
+    const hits = fake.hits.length;
+    const next = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'fine-now', profile: 'lapsing', force: true } } });
+    expect(next.body.result).toMatchObject({ ok: false, error: { code: 'session_expired' } });
+    expect(next.body.result.error.message).toMatch(/re-login/);
+    expect(fake.hits.length).toBe(hits);
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'lapsing', cookies: 'a=2' } });
+    const relogged = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'fine-now', profile: 'lapsing', force: true } } });
+    expect(relogged.body.result.source).toBe('live');
   });
 });

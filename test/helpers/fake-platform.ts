@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Blocked, InvalidInput, NotFound, UpstreamError } from '../../src/crawl/errors.js';
+import { Blocked, InvalidInput, NotFound, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import { throwForStatus } from '../../src/crawl/http.js';
 import type { CrawlContext, ItemDraft, PlatformAdapter } from '../../src/platforms/types.js';
 
@@ -97,6 +97,7 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       return; // never answers: the crawl must be cancelled
     }
     if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
+    if (q === 'expired') return json(200, { code: 'login', msg: 'please log in again' });
     if (q === 'boom') return json(503, { err: 'down' });
     if (q === 'longvideo' && media) {
       const p = post(3);
@@ -148,6 +149,7 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
     if (res.status === 404) throw new NotFound();
     const body = res.json() as { items?: Array<Record<string, unknown>>; next?: number | null; code?: string; total?: number };
     if (body.code === 'captcha') throw new Blocked('fake platform asked for a captcha');
+    if (body.code === 'login') throw new SessionExpired('fake platform wants a new login');
     if (!Array.isArray(body.items)) throw new UpstreamError('no items');
     return body;
   }

@@ -1,16 +1,26 @@
 /** One holder at a time per key, first come first served; waiting can be abandoned through a signal. */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
+  /** Holders and waiters per key, kept exact at release time (a promise chain would lag by some ticks). */
+  private readonly users = new Map<string, number>();
 
   async acquire(key: string, signal?: AbortSignal): Promise<() => void> {
     const prev = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
+    let open!: () => void;
+    const mine = new Promise<void>((resolve) => (open = resolve));
     const tail = prev.then(() => mine);
     this.tails.set(key, tail);
-    void tail.then(() => {
+    this.users.set(key, (this.users.get(key) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.users.get(key) ?? 1) - 1;
+      if (left > 0) this.users.set(key, left);
+      else this.users.delete(key);
       if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+      open();
+    };
     try {
       await untilAborted(prev, signal);
     } catch (e) {
@@ -23,7 +33,7 @@ export class KeyedLock {
 
   /** Whether anyone holds or waits for the key. */
   held(key: string): boolean {
-    return this.tails.has(key);
+    return this.users.has(key);
   }
 }
 

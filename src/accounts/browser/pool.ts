@@ -230,12 +230,12 @@ export class BrowserPool {
     return page;
   }
 
-  /** Closes least recently used idle contexts until `room` more fit; busy ones are never taken away. */
+  /** Closes least recently used idle contexts until `room` more fit; busy or awaited ones are never taken away. */
   private async trim(room: number): Promise<void> {
     const closing: Promise<void>[] = [];
     for (const slot of [...this.slots.values()]) {
       if (this.slots.size + room <= this.maxContexts) break;
-      if (slot.busy) continue;
+      if (slot.busy || this.lock.held(slot.key)) continue;
       this.counts.lru++;
       closing.push(this.retire(slot));
     }
@@ -257,7 +257,7 @@ export class BrowserPool {
   private armIdle(slot: Slot): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.busy || this.slots.get(slot.key) !== slot) return;
+      if (slot.busy || this.lock.held(slot.key) || this.slots.get(slot.key) !== slot) return;
       this.counts.idle++;
       void this.retire(slot);
     }, this.idleMs);

@@ -1,0 +1,8 @@
+export { BrowserPool, CHROMIUM_ARGS, chromeUserAgent, defaultChromiumPath } from './pool.js';
+export type { Availability, BrowserPoolOptions, PoolStats, ProfileSession } from './pool.js';
+export { PageSigner } from './signer.js';
+export type { PageSignerOptions, SignRequest } from './signer.js';
+export { LoginManager, saveLoginScreenshot } from './login.js';
+export type { LoginManagerOptions, LoginRequest, LoginState, LoginStatus, SuccessWhen } from './login.js';
+export { BrowserPoolClosed, BrowserUnavailable } from './errors.js';
+export type { CookieScope } from './cookies.js';
