@@ -8,6 +8,8 @@ import { createService } from './service.js';
 import { DEMO_EXAMPLES } from './demo.js';
 import { openStore } from './store/open.js';
 import { ProfileService } from './accounts/profiles.js';
+import { BrowserPool, LoginManager, saveLoginScreenshot } from './accounts/browser/index.js';
+import { parseCookies } from './accounts/cookies.js';
 import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
 
@@ -162,6 +164,60 @@ profiles
       fail(e);
     } finally {
       close();
+    }
+  });
+
+profiles
+  .command('login <platform> [name]')
+  .description('log a profile in by hand: opens the login page in headless Chromium and keeps a PNG of it (QR code or form) up to date for you')
+  .option('--timeout <seconds>', 'give up after this long', '300')
+  .action(async (platform: string, name: string | undefined, o: { timeout: string }) => {
+    const cfg = config();
+    const store = openStore(cfg);
+    const adapter = new Registry().get(platform);
+    if (!adapter?.login) fail(new Error(`${platform}: no login page is known for this platform`));
+    const pool = new BrowserPool({});
+    const logins = new LoginManager(pool, {
+      onSuccess(p, n, header) {
+        const before = store.profileGet(p, n);
+        store.profilePut({ platform: p, name: n, cookies: parseCookies(header), credentials: before?.credentials ?? null });
+        store.profileHealth({ platform: p, name: n, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
+      },
+    });
+    const profile = name ?? 'default';
+    try {
+      const id = await logins.start({
+        platform: adapter!.id,
+        name: profile,
+        loginUrl: adapter!.login!.url,
+        successWhen: { cookie: adapter!.login!.successCookie },
+        domains: adapter!.login!.domains,
+        timeoutMs: Number(o.timeout) * 1000,
+        cookies: store.profileGet(adapter!.id, profile)?.cookies ?? null,
+      });
+      const dir = join(cfg.dataDir, 'logins');
+      let shown = false;
+      for (;;) {
+        const s = await logins.get(id, { screenshot: true });
+        if (!s) break;
+        if (s.screenshot) {
+          const file = await saveLoginScreenshot(s.screenshot, dir, id);
+          if (!shown) process.stderr.write(`scan or fill in the login page shown in ${file} (refreshed every 3 s)\n`);
+          shown = true;
+        }
+        if (s.state !== 'waiting') {
+          process.stdout.write(`${s.state}${s.error ? `: ${s.error}` : ''}\n`);
+          process.exitCode = s.state === 'done' ? 0 : 1;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 3000));
+      }
+    } catch (e) {
+      fail(e);
+    } finally {
+      await logins.close();
+      await pool.close();
+      store.close();
     }
   });
 

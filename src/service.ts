@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
 import { TokenService } from './auth/tokens.js';
 import { HealthTracker, type HealthOptions } from './accounts/health.js';
+import { BrowserPool, defaultChromiumPath, LoginManager } from './accounts/browser/index.js';
+import { parseCookies } from './accounts/cookies.js';
 import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
@@ -39,6 +41,7 @@ export interface Service {
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
+  logins: LoginManager;
   log: Logger;
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
@@ -104,6 +107,16 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     userAgent: DEFAULT_UA,
   });
   const tokens = new TokenService(store);
+  const browser = new BrowserPool({});
+  const logins = new LoginManager(browser, {
+    // A finished human login replaces the profile's cookies (its credentials stay) and makes it healthy.
+    onSuccess(platform, name, cookieHeader) {
+      const before = store.profileGet(platform, name);
+      store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
+      store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
+    },
+  });
+  const tools = { ffmpeg: false, browser: false };
   const ffmpeg = ffmpegAvailable();
   let selfUrl: string | undefined;
   const previews = new PreviewService({
@@ -120,6 +133,9 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
   });
   runner.previews = previews;
+  tools.ffmpeg = ffmpeg;
+  // Launching Chromium to prove it works costs a second; health reports an executable that exists.
+  tools.browser = isExecutable(defaultChromiumPath());
   const tasks = new TaskService(store, catalog, cache, bus, runner, metrics);
   const app = buildApp({
     config,
@@ -131,13 +147,14 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     registry,
     tokens,
     profiles: new ProfileService(store, registry),
+    logins,
     metrics,
     media,
     previews,
     urls,
     version: VERSION,
     startedAt: Date.now(),
-    tools: { ffmpeg, browser: existsSync('/usr/bin/chromium') },
+    tools,
     pingMs: opts.pingMs ?? 15_000,
   });
   const purge = setInterval(() => {
@@ -154,6 +171,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     dispatcher,
     previews,
+    logins,
     log,
     async listen() {
       const orphans = queue.recover();
@@ -173,6 +191,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       clearInterval(purge);
       await app.close();
       previews.close();
+      await logins.close();
+      await browser.close();
       await runner.stop();
       bus.close();
       store.close();
@@ -198,5 +218,14 @@ function readVersion(): string {
     return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   } catch {
     return '0.0.0';
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -8,6 +8,7 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { previewRoutes } from './routes/preview.js';
+import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -45,5 +46,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   docsRoutes(app, d);
   mediaRoutes(app, d);
   previewRoutes(app, d);
+  loginRoutes(app, d);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { TokenService } from '../auth/tokens.js';
 import type { ProfileService } from '../accounts/profiles.js';
+import type { LoginManager } from '../accounts/browser/index.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
@@ -23,6 +24,7 @@ export interface ApiDeps {
   registry: Registry;
   tokens: TokenService;
   profiles: ProfileService;
+  logins: LoginManager;
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;

@@ -42,6 +42,14 @@ export interface Memo {
   delete(key: string): void;
 }
 
+/**
+ * Guest state an adapter mints for anonymous use (visitor cookies, device ids), persisted per account
+ * and bound to one User-Agent for life: requests of this context go out with that agent.
+ */
+export interface GuestJar extends Memo {
+  readonly userAgent: string;
+}
+
 export interface CrawlContext {
   platform: string;
   profile: string;
@@ -52,6 +60,8 @@ export interface CrawlContext {
    */
   session: { cookies?: string; credentials?: Record<string, string> };
   memo: Memo;
+  /** Persisted guest state of this account; its User-Agent is the context's default one. */
+  guest: GuestJar;
   signal: AbortSignal;
   log: Logger;
   /** A non-fatal note for the caller (lands in the result's warnings). */
@@ -149,6 +159,8 @@ export interface PlatformAdapter {
   minGapMs: number;
   categories?: Category[];
   replay?: ReplayRules;
+  /** Where a human logs in (POST /v1/profiles/{platform}/{name}/login): page, the cookie that proves it, cookie domains. */
+  login?: { url: string; successCookie: string; domains: string[] };
   /** Public profile URL of an author; used to derive Item.author_url centrally. */
   authorUrl(author: { id?: string; handle?: string }): string | undefined;
   actions: Partial<Record<ActionName, ActionDef>>;

@@ -35,6 +35,7 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL, PRIMARY KEY (owner, key));`,
   `ALTER TABLE profiles ADD COLUMN cooling_until INTEGER;
    ALTER TABLE profiles ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0;`,
+  `CREATE TABLE guest_jars (account TEXT PRIMARY KEY, user_agent TEXT NOT NULL, data TEXT NOT NULL, updated_at INTEGER NOT NULL);`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -118,6 +119,8 @@ export class SqliteStore implements Store {
       profilePut: p(`INSERT INTO profiles (platform, name, cookies, credentials, health) VALUES (@platform, @name, @cookies, @credentials, 'unknown')
                      ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL`),
       profileDelete: p('DELETE FROM profiles WHERE platform = ? AND name = ?'),
+      jarGet: p('SELECT user_agent, data FROM guest_jars WHERE account = ?'),
+      jarPut: p('INSERT OR REPLACE INTO guest_jars (account, user_agent, data, updated_at) VALUES (?, ?, ?, ?)'),
       profileHealth: p(`UPDATE profiles SET health = @health, checked_at = @checked_at, cooling_until = @cooling_until, strikes = @strikes
                         WHERE platform = @platform AND name = @name`),
       dataVersion: p('PRAGMA data_version').pluck(),
@@ -306,6 +309,14 @@ export class SqliteStore implements Store {
   }
   profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void {
     this.s.profileHealth.run(h);
+  }
+  guestJarGet(account: string): { user_agent: string; data: string } | undefined {
+    const row = this.s.jarGet.get(account) as { user_agent: string; data: string } | undefined;
+    if (row && this.box) row.data = this.box.open(row.data);
+    return row;
+  }
+  guestJarPut(account: string, userAgent: string, data: string, at: number): void {
+    this.s.jarPut.run(account, userAgent, this.box ? this.box.seal(data) : data, at);
   }
   profileDelete(platform: string, name: string): boolean {
     return this.s.profileDelete.run(platform, name).changes === 1;

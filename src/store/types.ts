@@ -136,6 +136,9 @@ export interface Store {
   profileTouch(platform: string, name: string, at: number): void;
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void;
   profileDelete(platform: string, name: string): boolean;
+  /** Guest sessions (minted cookies) per account, sealed at rest, each bound to one User-Agent. */
+  guestJarGet(account: string): { user_agent: string; data: string } | undefined;
+  guestJarPut(account: string, userAgent: string, data: string, at: number): void;
   profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void;
 
   /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */

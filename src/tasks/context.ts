@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import { HttpClient } from '../crawl/http.js';
+import { DEFAULT_UA, HttpClient } from '../crawl/http.js';
 import type { Pacer } from '../crawl/pacer.js';
-import type { CrawlContext, Memo, PlatformAdapter } from '../platforms/types.js';
+import type { CrawlContext, GuestJar, Memo, PlatformAdapter } from '../platforms/types.js';
 
 export interface ContextDeps {
   adapter: PlatformAdapter;
@@ -10,6 +10,8 @@ export interface ContextDeps {
   cookies?: string;
   credentials?: Record<string, string>;
   memo: Memo;
+  /** Persisted guest state; tests may leave it out (an in-memory one is used). */
+  guest?: GuestJar;
   dispatcher: Dispatcher;
   pacer: Pacer;
   /** Overrides the adapter's minimum gap (replay runs need none). */
@@ -55,7 +57,9 @@ export class MemoryMemo implements Memo {
 
 /** The one place a CrawlContext is built, for the runner and for tests alike. */
 export function makeContext(d: ContextDeps): CrawlContext {
+  const guest = d.guest ?? memoryJar();
   const http = new HttpClient({
+    defaultHeaders: { 'user-agent': guest.userAgent },
     dispatcher: d.dispatcher,
     pace: { pacer: d.pacer, key: d.adapter.id, gapMs: d.gapMs ?? d.adapter.minGapMs },
     signal: d.signal,
@@ -69,8 +73,14 @@ export function makeContext(d: ContextDeps): CrawlContext {
     http,
     session: { cookies: d.cookies, credentials: d.credentials },
     memo: d.memo,
+    guest,
     signal: d.signal,
     log: d.log,
     warn: (m) => d.warnings.push(m),
   };
+}
+
+function memoryJar(): GuestJar {
+  const m = new MemoryMemo();
+  return { userAgent: DEFAULT_UA, get: (k) => m.get(k), set: (k, v, t) => m.set(k, v, t), delete: (k) => m.delete(k) };
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Pacer } from '../crawl/pacer.js';
 import { isReplayMiss, SessionExpired } from '../crawl/errors.js';
 import type { HealthTracker } from '../accounts/health.js';
+import { PersistedGuestJar } from '../accounts/guest.js';
 import type { ActionDef } from '../platforms/types.js';
 import { errorBody, type ErrorBody } from '../domain/errors.js';
 import type { TaskResult } from '../domain/results.js';
@@ -106,6 +107,7 @@ export class Runner {
       cookies: stored?.cookies ?? undefined,
       credentials: parseCredentials(stored?.credentials),
       memo: this.memo(adapter.id),
+      guest: this.jar(adapter.id, profile),
       dispatcher: this.d.dispatcher,
       pacer: this.pacer,
       gapMs: this.d.minGapMs,
@@ -186,6 +188,7 @@ export class Runner {
         cookies: stored?.cookies ?? undefined,
         credentials: parseCredentials(stored?.credentials),
         memo: this.memo(found.adapter.id),
+        guest: this.jar(found.adapter.id, profile),
         dispatcher: this.d.dispatcher,
         pacer: this.pacer,
         gapMs: this.d.minGapMs,
@@ -254,6 +257,17 @@ export class Runner {
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     const done = store.getTask(row.id);
     if (done) this.emitFinal(done);
+  }
+
+  private readonly jars = new Map<string, PersistedGuestJar>();
+  private jar(platform: string, profile: string): PersistedGuestJar {
+    const account = `${platform}:${profile}`;
+    let j = this.jars.get(account);
+    if (!j) {
+      j = new PersistedGuestJar(this.d.store, account);
+      this.jars.set(account, j);
+    }
+    return j;
   }
 
   private memo(platform: string): MemoryMemo {

@@ -45,7 +45,7 @@ function fakeCtx(routes: Array<[string, Answer]>, session: CrawlContext['session
       return route[1](req);
     },
   };
-  const ctx = { platform: 'bilibili', profile: 'default', http, session, memo: new MemoryMemo(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: (m: string) => warnings.push(m) } as unknown as CrawlContext;
+  const ctx = { platform: 'bilibili', profile: 'default', http, session, memo: new MemoryMemo(), guest: Object.assign(new MemoryMemo(), { userAgent: 'test-agent' }), signal: new AbortController().signal, log: pino({ level: 'silent' }), warn: (m: string) => warnings.push(m) } as unknown as CrawlContext;
   return { ctx, asked, warnings };
 }
 

@@ -171,10 +171,11 @@ const hasCookie = (cookies: string | undefined, name: string): boolean =>
 
 async function guestCookies(ctx: CrawlContext): Promise<string | undefined> {
   if (hasCookie(ctx.session.cookies, 'buvid3')) return undefined;
-  let guest = ctx.memo.get<Guest>(GUEST_KEY);
+  // Persisted per account (and bound to its User-Agent), so a restart reuses the minted ids.
+  let guest = ctx.guest.get<Guest>(GUEST_KEY);
   if (!guest) {
     guest = await mintGuest(ctx);
-    ctx.memo.set(GUEST_KEY, guest, 'failed' in guest ? GUEST_RETRY_MS : GUEST_TTL_MS);
+    ctx.guest.set(GUEST_KEY, guest, 'failed' in guest ? GUEST_RETRY_MS : GUEST_TTL_MS);
   }
   if ('failed' in guest) return undefined;
   return guest.buvid4 ? `buvid3=${guest.buvid3}; buvid4=${guest.buvid4}` : `buvid3=${guest.buvid3}`;
@@ -279,11 +280,18 @@ export async function getJson(ctx: CrawlContext, url: string, o: GetOptions): Pr
   const query = o.query ?? {};
   const qs = o.sign ? await signedQuery(ctx, query) : plainQuery(query);
   const headers = baseHeaders(o.referer);
-  const cookie = mergeCookies(ctx.session.cookies, url === ENDPOINTS.spi ? undefined : await guestCookies(ctx));
+  const guest = url === ENDPOINTS.spi ? undefined : await guestCookies(ctx);
+  const cookie = mergeCookies(ctx.session.cookies, guest);
   if (cookie) headers.Cookie = cookie;
   const res = await ctx.http.request({ url: qs ? `${url}?${qs}` : url, headers });
-  checkStatus(res, o.what);
-  return interpret(readJson(res, o.what), o.what, o.allow);
+  try {
+    checkStatus(res, o.what);
+    return interpret(readJson(res, o.what), o.what, o.allow);
+  } catch (e) {
+    // Risk control rejected this guest identity: the next request mints a fresh one.
+    if (guest && e instanceof CrawlError && e.code === 'blocked') ctx.guest.delete(GUEST_KEY);
+    throw e;
+  }
 }
 
 /** An error after which an equivalent endpoint is worth trying. */

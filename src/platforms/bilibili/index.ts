@@ -19,6 +19,7 @@ export const bilibili: PlatformAdapter = {
   // The stream CDNs answer 403 without a bilibili Referer.
   mediaHeaders: () => ({ Referer: 'https://www.bilibili.com/', 'User-Agent': DEFAULT_UA }),
   minGapMs: 1000,
+  login: { url: 'https://passport.bilibili.com/login', successCookie: 'SESSDATA', domains: ['.bilibili.com'] },
   categories: HOT_CATEGORIES,
   replay: {
     // Fingerprint and page-location params vary per client and carry no meaning for the answer.

@@ -18,6 +18,7 @@ export const weibo: PlatformAdapter = {
   // Weibo's image CDN refuses hotlinks without a weibo Referer.
   mediaHeaders: () => ({ Referer: 'https://weibo.com/' }),
   minGapMs: 1500,
+  login: { url: 'https://passport.weibo.com/sso/signin', successCookie: 'SUB', domains: ['.weibo.com', '.weibo.cn'] },
   categories: HOT_CATEGORIES,
   replay: {
     volatile: ['_', 'extparam', 'luicode', 'lfid', 'display_time', 'openApp'],

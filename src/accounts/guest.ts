@@ -1,0 +1,68 @@
+import type { GuestJar } from '../platforms/types.js';
+import type { Store } from '../store/types.js';
+
+/** Desktop browsers of recent years; a jar keeps the one it was minted with for life. */
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0',
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+];
+
+type Entries = Record<string, { v: unknown; until: number | null }>;
+
+/**
+ * Minted guest state (visitor cookies, device ids, guest tokens) for one account, persisted so a
+ * restart reuses it instead of minting again; adapters drop an entry when the platform rejects it.
+ */
+export class PersistedGuestJar implements GuestJar {
+  readonly userAgent: string;
+  private entries: Entries;
+
+  constructor(
+    private readonly store: Store,
+    private readonly account: string,
+    private readonly now: () => number = Date.now,
+    pickAgent: () => string = () => USER_AGENTS[Math.floor(Math.random() * USER_AGENTS.length)],
+  ) {
+    const row = store.guestJarGet(account);
+    this.userAgent = row?.user_agent ?? pickAgent();
+    this.entries = row ? safeParse(row.data) : {};
+    if (!row) this.flush();
+  }
+
+  get<T>(key: string): T | undefined {
+    const e = this.entries[key];
+    if (!e) return undefined;
+    if (e.until !== null && e.until <= this.now()) {
+      delete this.entries[key];
+      this.flush();
+      return undefined;
+    }
+    return e.v as T;
+  }
+
+  set<T>(key: string, value: T, ttlMs?: number): void {
+    this.entries[key] = { v: value, until: ttlMs === undefined ? null : this.now() + ttlMs };
+    this.flush();
+  }
+
+  delete(key: string): void {
+    if (!(key in this.entries)) return;
+    delete this.entries[key];
+    this.flush();
+  }
+
+  private flush(): void {
+    this.store.guestJarPut(this.account, this.userAgent, JSON.stringify(this.entries), this.now());
+  }
+}
+
+function safeParse(text: string): Entries {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Entries) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { startService, until, type Running } from '../helpers/service.js';
+import { decodePng, html, requireChromium, serveLocal, type LocalSite } from './helpers.js';
+
+const FORM = `<!doctype html><title>Log in</title><body><h1>Fake login</h1>
+<form method="post" action="/login"><input id="user" name="user"><input id="pass" name="pass" type="password"><button id="go" type="submit">Log in</button></form></body>`;
+
+let site: LocalSite;
+let fake: FakePlatform;
+let s: Running;
+
+beforeAll(async () => {
+  requireChromium();
+  site = await serveLocal({
+    '/login': (req, res, body) => {
+      if (req.method !== 'POST') return html(res, FORM);
+      const form = new URLSearchParams(body);
+      if (form.get('pass') !== 'hunter2') return html(res, `${FORM}<p>wrong password</p>`);
+      res.writeHead(302, { location: '/home', 'set-cookie': 'SESSION=after-login; Path=/' }).end();
+    },
+    '/home': (_req, res) => html(res, '<p>welcome</p>'),
+  });
+  fake = await startFakePlatform();
+  fake.adapter.login = { url: `${site.origin}/login`, successCookie: 'SESSION', domains: ['127.0.0.1'] };
+  s = await startService({ adapters: [fake.adapter] });
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+  await site?.close();
+});
+
+describe('human re-login over the API, in real headless Chromium', () => {
+  it('expired → session_expired → re-login → ok, with a PNG of the login page for the operator', async () => {
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=old', credentials: { note: 'kept' } } });
+    await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expired', profile: 'main' } } });
+    expect((await s.api('/v1/profiles')).body.profiles[0].health).toBe('session_expired');
+
+    expect((await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: {}, token: s.token(['read']) })).status).toBe(403);
+    const started = await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { timeout_s: 60 } });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ platform: 'fake', name: 'main', state: 'waiting', screenshot_url: `/v1/logins/${started.body.id}/screenshot` });
+    const shot = await fetch(`${s.base}${started.body.screenshot_url}`, { headers: { authorization: `Bearer ${s.token(['admin'])}` } });
+    expect(shot.headers.get('content-type')).toBe('image/png');
+    const png = decodePng(Buffer.from(await shot.arrayBuffer()));
+    expect(png.width).toBeGreaterThan(0);
+
+    // The operator logs in on the page the screenshots show.
+    const page = s.svc.logins.page(started.body.id)!;
+    await page.fill('#user', 'alice');
+    await page.fill('#pass', 'hunter2');
+    await page.click('#go');
+    const done = await until(async () => {
+      const r = await s.api(`/v1/logins/${started.body.id}`);
+      return r.body.state === 'done' ? r.body : undefined;
+    }, 20_000, 200);
+    expect(done.finished_at).toBeTruthy();
+    const profile = s.svc.store.profileGet('fake', 'main');
+    expect(profile?.cookies).toContain('SESSION=after-login');
+    expect(profile?.credentials).toContain('kept');
+    expect((await s.api('/v1/profiles')).body.profiles[0].health).toBe('ok');
+    const after = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'back-in', profile: 'main' } } });
+    expect(after.body.result.source).toBe('live');
+  });
+
+  it('answers clearly for unknown logins and platforms without a login page', async () => {
+    expect((await s.api('/v1/logins/nope')).status).toBe(404);
+    expect((await s.api('/v1/profiles/nope/main/login', { method: 'POST', json: {} })).status).toBe(404);
+    expect((await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { timeout_s: 1 } })).status).toBe(400);
+  });
+});
