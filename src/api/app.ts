@@ -22,7 +22,12 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     // Media streams move 64 KiB chunks: a 16 KiB socket buffer would pause the pipe after every chunk.
-    serverFactory: (handler) => createServer({ highWaterMark: 1024 * 1024 }, handler),
+    serverFactory: (handler) => {
+      const server = createServer({ highWaterMark: 1024 * 1024 }, handler);
+      // Node's 5 s default closes idle keep-alive sockets under clients that are about to reuse them.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
   });
   // JSON only: other bodies get 415 rather than being read as strings.
   app.removeContentTypeParser(['text/plain']);
