@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
 import { TokenService } from './auth/tokens.js';
 import { HealthTracker, type HealthOptions } from './accounts/health.js';
-import { BrowserPool, defaultChromiumPath, LoginManager } from './accounts/browser/index.js';
+import { BrowserPool, defaultChromiumPath, LoginManager, PageSigner } from './accounts/browser/index.js';
 import { parseCookies } from './accounts/cookies.js';
 import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
@@ -115,6 +115,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
       store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
     },
+  });
+  const signer = new PageSigner(browser);
+  runner.signers = (adapter, profile, cookies, userAgent, signal) => ({
+    sign: (req) => signer.sign(`${adapter.id}:${profile}`, { ...req, session: { cookies, userAgent, domains: adapter.login?.domains ?? adapter.hosts }, signal }),
   });
   const tools = { ffmpeg: false, browser: false };
   const ffmpeg = ffmpegAvailable();

@@ -50,6 +50,14 @@ export interface GuestJar extends Memo {
   readonly userAgent: string;
 }
 
+/**
+ * Runs the platform site's own code in this profile's browser page to compute a request signature
+ * (for signatures with no faithful reimplementation). The page is loaded once and reused.
+ */
+export interface PageSigning {
+  sign<T = unknown>(req: { pageUrl: string; fn?: string; expression?: string; args?: unknown[]; timeoutMs?: number }): Promise<T>;
+}
+
 export interface CrawlContext {
   platform: string;
   profile: string;
@@ -62,6 +70,8 @@ export interface CrawlContext {
   memo: Memo;
   /** Persisted guest state of this account; its User-Agent is the context's default one. */
   guest: GuestJar;
+  /** In-page signing in this profile's browser context (absent where no browser is configured). */
+  signer?: PageSigning;
   signal: AbortSignal;
   log: Logger;
   /** A non-fatal note for the caller (lands in the result's warnings). */

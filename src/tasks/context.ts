@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { DEFAULT_UA, HttpClient } from '../crawl/http.js';
 import type { Pacer } from '../crawl/pacer.js';
-import type { CrawlContext, GuestJar, Memo, PlatformAdapter } from '../platforms/types.js';
+import type { CrawlContext, GuestJar, Memo, PageSigning, PlatformAdapter } from '../platforms/types.js';
 
 export interface ContextDeps {
   adapter: PlatformAdapter;
@@ -12,6 +12,7 @@ export interface ContextDeps {
   memo: Memo;
   /** Persisted guest state; tests may leave it out (an in-memory one is used). */
   guest?: GuestJar;
+  signer?: PageSigning;
   dispatcher: Dispatcher;
   pacer: Pacer;
   /** Overrides the adapter's minimum gap (replay runs need none). */
@@ -74,6 +75,7 @@ export function makeContext(d: ContextDeps): CrawlContext {
     session: { cookies: d.cookies, credentials: d.credentials },
     memo: d.memo,
     guest,
+    signer: d.signer,
     signal: d.signal,
     log: d.log,
     warn: (m) => d.warnings.push(m),

@@ -10,7 +10,7 @@ import type { TaskResult } from '../domain/results.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { Metrics } from '../metrics.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
-import type { Params, PlatformAdapter, WriteAction, WritePlan } from '../platforms/types.js';
+import type { PageSigning, Params, PlatformAdapter, WriteAction, WritePlan } from '../platforms/types.js';
 import type { TaskQueue } from '../queue/types.js';
 import type { Store, TaskRow } from '../store/types.js';
 import type { ResultCache } from './cache.js';
@@ -52,8 +52,12 @@ export interface PreviewAttacher {
   attach(item: Item, eager: boolean, profile: string): Promise<Item['preview']>;
 }
 
+/** Builds the in-page signer of one account (the browser layer is attached after construction). */
+export type SignerFactory = (adapter: PlatformAdapter, profile: string, cookies: string | undefined, userAgent: string, signal: AbortSignal) => PageSigning;
+
 export class Runner {
   previews?: PreviewAttacher;
+  signers?: SignerFactory;
   private readonly running = new Map<string, Running>();
   private readonly busy = new Map<string, number>();
   private readonly pacer = new Pacer();
@@ -189,6 +193,7 @@ export class Runner {
         credentials: parseCredentials(stored?.credentials),
         memo: this.memo(found.adapter.id),
         guest: this.jar(found.adapter.id, profile),
+        signer: this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, this.jar(found.adapter.id, profile).userAgent, r.abort.signal),
         dispatcher: this.d.dispatcher,
         pacer: this.pacer,
         gapMs: this.d.minGapMs,

@@ -20,9 +20,19 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/home', 'set-cookie': 'SESSION=after-login; Path=/' }).end();
     },
     '/home': (_req, res) => html(res, '<p>welcome</p>'),
+    // The "platform site" whose own script computes a signature from a secret only the page holds.
+    '/sign': (req, res) => html(res, `<script>const k = 'page-secret'; window.signer = { sign: (s) => k + ':' + s.split('').reverse().join('') + ':' + document.cookie };</script>`),
   });
   fake = await startFakePlatform();
   fake.adapter.login = { url: `${site.origin}/login`, successCookie: 'SESSION', domains: ['127.0.0.1'] };
+  fake.adapter.actions.trending = {
+    shape: 'trends',
+    summary: 'signed in the page',
+    async run(ctx) {
+      const sig = await ctx.signer!.sign<string>({ pageUrl: `${site.origin}/sign`, fn: 'signer.sign', args: ['abc'] });
+      return [{ word: sig, source: 'fake', rank: 1 }];
+    },
+  };
   s = await startService({ adapters: [fake.adapter] });
 });
 afterAll(async () => {
@@ -68,5 +78,11 @@ describe('human re-login over the API, in real headless Chromium', () => {
     expect((await s.api('/v1/logins/nope')).status).toBe(404);
     expect((await s.api('/v1/profiles/nope/main/login', { method: 'POST', json: {} })).status).toBe(404);
     expect((await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { timeout_s: 1 } })).status).toBe(400);
+  });
+
+  it('signs a request in the profile page through the crawl context (in-page signing)', async () => {
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'signer', cookies: 'device=d42' } });
+    const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'trending', params: { profile: 'signer' } } });
+    expect(r.body.result.data.trends[0].word).toBe('page-secret:cba:device=d42');
   });
 });
