@@ -222,6 +222,22 @@ profiles
   });
 
 profiles
+  .command('check <platform> [name]')
+  .description("probe a stored login with the platform's \"who am I\" request and print its health")
+  .action(async (platform: string, name: string | undefined) => {
+    const service = createService(config({ logLevel: 'warn' }));
+    try {
+      const r = await service.checker.check(platform, name ?? 'default');
+      process.stdout.write(`${platform}/${name ?? 'default'}\t${r.health}${r.note ? `\t${r.note}` : ''}\n`);
+      process.exitCode = r.health === 'ok' ? 0 : 1;
+    } catch (e) {
+      fail(e);
+    } finally {
+      await service.close();
+    }
+  });
+
+profiles
   .command('list')
   .description('list profiles and their health')
   .action(() => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
 import { TokenService } from './auth/tokens.js';
 import { HealthTracker, type HealthOptions } from './accounts/health.js';
+import { ProfileChecker } from './accounts/probe.js';
 import { BrowserPool, defaultChromiumPath, LoginManager, PageSigner } from './accounts/browser/index.js';
 import { parseCookies } from './accounts/cookies.js';
 import { ProfileService } from './accounts/profiles.js';
@@ -42,6 +43,7 @@ export interface Service {
   dispatcher: Dispatcher;
   previews: PreviewService;
   logins: LoginManager;
+  checker: ProfileChecker;
   log: Logger;
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
@@ -116,6 +118,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
     },
   });
+  const checker = new ProfileChecker(store, registry, runner, health, log);
   const signer = new PageSigner(browser);
   runner.signers = (adapter, profile, cookies, userAgent, signal) => ({
     sign: (req) => signer.sign(`${adapter.id}:${profile}`, { ...req, session: { cookies, userAgent, domains: adapter.login?.domains ?? adapter.hosts }, signal }),
@@ -152,6 +155,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     profiles: new ProfileService(store, registry),
     logins,
+    checker,
     metrics,
     media,
     previews,
@@ -176,8 +180,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     dispatcher,
     previews,
     logins,
+    checker,
     log,
     async listen() {
+      checker.start();
       const orphans = queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
@@ -195,6 +201,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       clearInterval(purge);
       await app.close();
       previews.close();
+      checker.stop();
       await logins.close();
       await browser.close();
       await runner.stop();

@@ -1,6 +1,7 @@
 import type { TokenService } from '../auth/tokens.js';
 import type { ProfileService } from '../accounts/profiles.js';
 import type { LoginManager } from '../accounts/browser/index.js';
+import type { ProfileChecker } from '../accounts/probe.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
@@ -25,6 +26,7 @@ export interface ApiDeps {
   tokens: TokenService;
   profiles: ProfileService;
   logins: LoginManager;
+  checker: ProfileChecker;
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;

@@ -169,6 +169,11 @@ export interface PlatformAdapter {
   minGapMs: number;
   categories?: Category[];
   replay?: ReplayRules;
+  /**
+   * A light "who am I" request with the profile's login: ok, or session_expired when the platform no
+   * longer knows the login. Throw Blocked/RateLimited as for reads.
+   */
+  probe?(ctx: CrawlContext): Promise<'ok' | 'session_expired'>;
   /** Where a human logs in (POST /v1/profiles/{platform}/{name}/login): page, the cookie that proves it, cookie domains. */
   login?: { url: string; successCookie: string; domains: string[] };
   /** Public profile URL of an author; used to derive Item.author_url centrally. */

@@ -103,6 +103,12 @@ export class Runner {
     return result;
   }
 
+  /** The adapter's "who am I" probe with the profile's login, outside the queue; paced like crawls. */
+  async probe(adapter: PlatformAdapter, profile: string, signal: AbortSignal): Promise<'ok' | 'session_expired'> {
+    if (!adapter.probe) throw new Error(`${adapter.id} has no login probe`);
+    return adapter.probe(this.sideContext(adapter, profile, signal, []));
+  }
+
   private sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
     const stored = this.d.store.profileGet(adapter.id, profile);
     return makeContext({

@@ -103,3 +103,21 @@ describe('health and scheduling', () => {
     expect(relogged.body.result.source).toBe('live');
   });
 });
+
+describe('login probes', () => {
+  it('check a stored login with the platform probe: ok, session_expired, or cooling on a block', async () => {
+    for (const [name, cookies] of [['good', 'SESSION=good'], ['stale', 'SESSION=old'], ['walled', 'CAPTCHA=1']]) {
+      await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name, cookies } });
+    }
+    const good = await s.api('/v1/profiles/fake/good/check', { method: 'POST' });
+    expect(good.body).toMatchObject({ platform: 'fake', name: 'good', health: 'ok', checked_at: expect.any(String) });
+    expect((await s.api('/v1/profiles/fake/stale/check', { method: 'POST' })).body.health).toBe('session_expired');
+    const walled = await s.api('/v1/profiles/fake/walled/check', { method: 'POST' });
+    expect(walled.body).toMatchObject({ health: 'cooling', note: expect.stringMatching(/blocked/) });
+    expect((await s.api('/v1/profiles/fake/ghost/check', { method: 'POST' })).status).toBe(404);
+    expect((await s.api('/v1/profiles/fake/good/check', { method: 'POST', token: s.token(['read']) })).status).toBe(403);
+    // The scheduled sweep probes every stored login of a platform with a probe (cooling ones wait).
+    const probed = await s.svc.checker.sweep();
+    expect(probed).toBeGreaterThanOrEqual(2);
+  });
+});

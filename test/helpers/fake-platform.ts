@@ -121,6 +121,10 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       if (q === 'gone' || state.gone.has(q) || !(n > 0)) return json(404, {});
       return json(200, { items: [post(n)], next: null });
     }
+    if (u.pathname === '/whoami') {
+      if ((req.headers.cookie ?? '').includes('CAPTCHA')) return json(200, { code: 'captcha' });
+      return json(200, { login: (req.headers.cookie ?? '').includes('SESSION=good') });
+    }
     if (u.pathname === '/trends') return json(200, { words: ['alpha', 'beta'] });
     if (u.pathname === '/post' && req.method === 'POST') {
       let body = '';
@@ -167,6 +171,11 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       { id: 'all', name: 'All', actions: ['hot'] },
       { id: 'news', name: 'News', actions: ['hot'] },
     ],
+    async probe(ctx) {
+      const body = (await ctx.http.request({ url: `${base}/whoami` })).json() as { login?: boolean; code?: string };
+      if (body.code === 'captcha') throw new Blocked('captcha on whoami');
+      return body.login ? 'ok' : 'session_expired';
+    },
     authorUrl: ({ handle }) => (handle ? `https://fake.test/@${handle}` : undefined),
     actions: {
       search: {

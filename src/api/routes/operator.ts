@@ -13,6 +13,15 @@ export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
     return reply.code(201).send(d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials }));
   });
 
+  app.post('/v1/profiles/:platform/:name/check', { config: { scope: 'admin' } }, async (req) => {
+    const { platform, name } = req.params as { platform: string; name: string };
+    try {
+      return { platform, name, ...(await d.checker.check(platform, name)) };
+    } catch (e) {
+      throw new ApiError('not_found', (e as Error).message);
+    }
+  });
+
   app.delete('/v1/profiles/:platform/:name', { config: { scope: 'admin' } }, async (req) => {
     const { platform, name } = req.params as { platform: string; name: string };
     if (!d.profiles.remove(platform, name)) throw new ApiError('not_found', `no profile ${platform.slice(0, 32)}/${name.slice(0, 64)}`);

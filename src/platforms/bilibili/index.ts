@@ -1,3 +1,4 @@
+import { probeLogin } from './probe.js';
 import { DEFAULT_UA } from '../../crawl/http.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
@@ -19,6 +20,7 @@ export const bilibili: PlatformAdapter = {
   // The stream CDNs answer 403 without a bilibili Referer.
   mediaHeaders: () => ({ Referer: 'https://www.bilibili.com/', 'User-Agent': DEFAULT_UA }),
   minGapMs: 1000,
+  probe: probeLogin,
   login: { url: 'https://passport.bilibili.com/login', successCookie: 'SESSDATA', domains: ['.bilibili.com'] },
   categories: HOT_CATEGORIES,
   replay: {

@@ -1,3 +1,4 @@
+import { probeLogin } from './probe.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
@@ -18,6 +19,7 @@ export const weibo: PlatformAdapter = {
   // Weibo's image CDN refuses hotlinks without a weibo Referer.
   mediaHeaders: () => ({ Referer: 'https://weibo.com/' }),
   minGapMs: 1500,
+  probe: probeLogin,
   login: { url: 'https://passport.weibo.com/sso/signin', successCookie: 'SUB', domains: ['.weibo.com', '.weibo.cn'] },
   categories: HOT_CATEGORIES,
   replay: {
