@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   CRAWLER_MEDIA_MAX_IMAGE_MB: intIn(1, 1024).optional(),
   CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
+  CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -52,6 +53,8 @@ export interface Config {
   mediaMaxVideoBytes: number;
   /** ffmpeg renders at once. */
   previewWorkers: number;
+  /** Ended tasks are kept this long. */
+  taskRetentionDays: number;
   /** Key for profile secrets at rest; absent: generated into the data dir. */
   secretKey?: string;
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
     secretKey: e.CRAWLER_SECRET_KEY,
+    taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     ...overrides,
   };
 }

@@ -168,6 +168,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const purge = setInterval(() => {
     store.cachePurgeExpired(Date.now());
     store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
+    store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
   }, 60_000);
   purge.unref();
   let closed = false;

@@ -105,6 +105,7 @@ export class SqliteStore implements Store {
       resultInsert: p('INSERT INTO results (head, tail, created_at) VALUES (?, ?, ?)'),
       cachePut: p('INSERT OR REPLACE INTO cache (key, result_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
       cachePurge: p('DELETE FROM cache WHERE expires_at <= ?'),
+      tasksPurge: p(`DELETE FROM tasks WHERE status IN ('succeeded', 'failed', 'cancelled') AND COALESCE(finished_at, created_at) < ?`),
       resultsPurge: p(`DELETE FROM results WHERE id NOT IN (SELECT result_id FROM cache)
                        AND id NOT IN (SELECT result_id FROM tasks WHERE result_id IS NOT NULL)`),
       tokenInsert: p('INSERT INTO tokens (id, name, hash, scopes, created_at, revoked_at) VALUES (@id, @name, @hash, @scopes, @created_at, @revoked_at)'),
@@ -270,6 +271,12 @@ export class SqliteStore implements Store {
       this.s.cachePut.run(key, id, e.created_at, expiresAt);
       return { ...e, result_id: id, expires_at: expiresAt };
     })();
+  }
+  /** Ended tasks older than the cutoff go, with the shared results no task or cache entry still uses. */
+  tasksPurge(before: number): number {
+    const n = this.s.tasksPurge.run(before).changes;
+    if (n) this.s.resultsPurge.run();
+    return n;
   }
   cachePurgeExpired(now: number): number {
     const n = this.s.cachePurge.run(now).changes;

@@ -124,6 +124,7 @@ export interface Store {
   cacheGet(key: string): CacheEntry | undefined;
   cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry;
   cachePurgeExpired(now: number): number;
+  tasksPurge(before: number): number;
 
   tokenInsert(row: TokenRow): void;
   tokenByHash(hash: Buffer): TokenRow | undefined;
