@@ -1,3 +1,4 @@
+import { probeLogin } from './probe.js';
 import type { PlatformAdapter } from '../types.js';
 import { API_HOSTS } from './api.js';
 import { userAction } from './creator.js';
@@ -29,6 +30,7 @@ export const bluesky: PlatformAdapter = {
     identifying: ['feed', 'rkey', 'collection', 'record.reply.parent.uri', 'record.reply.root.uri'],
     cursor: ['cursor'],
   },
+  probe: probeLogin,
   authorUrl: ({ id, handle }) => {
     const h = goodHandle(handle);
     if (h) return profileUrl(h);

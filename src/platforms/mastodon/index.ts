@@ -1,3 +1,4 @@
+import { probeLogin } from './probe.js';
 import type { PlatformAdapter } from '../types.js';
 import { userAction } from './creator.js';
 import { CATEGORIES, hotAction, postsAction, recommendedAction, searchAction } from './feeds.js';
@@ -43,6 +44,7 @@ export const mastodon: PlatformAdapter = {
     identifying: ['acct', 'q', 'type', 'status', 'in_reply_to_id'],
     cursor: ['max_id', 'min_id', 'since_id', 'offset'],
   },
+  probe: probeLogin,
   authorUrl: ({ handle }) => profileUrl(handle),
   actions: {
     search: searchAction,

@@ -1,3 +1,4 @@
+import { probeLogin } from './probe.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { detailAction } from './detail.js';
@@ -30,6 +31,7 @@ export const reddit: PlatformAdapter = {
     identifying: ['children', 'link_id', 'thing_id', 'sr', 'kind'],
     cursor: ['after', 'before'],
   },
+  probe: probeLogin,
   authorUrl: ({ handle }) => (handle ? profileUrl(handle) : undefined),
   actions: {
     search: searchAction,
