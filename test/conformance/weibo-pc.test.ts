@@ -127,11 +127,13 @@ describe('user from weibo.com profile/info', () => {
     expect(result).toMatchObject({ ok: true, source: 'empty' });
   });
 
-  it("weibo.com's visitor wall (302 to passport) is session_expired, and passport is never requested", async () => {
+  it("weibo.com's visitor wall (302 to passport) is session_expired when no visitor cookies can be minted; the wall itself is never followed", async () => {
     const { result, requests } = await run('user', { query: '7604561234' }, [SANDBOX]);
+    // One mint attempt (no recording holds it here), then the honest outcome.
     expect(requests).toEqual([
       'GET https://m.weibo.cn/api/container/getIndex?type=uid&value=7604561234&containerid=1005057604561234',
       'GET https://weibo.com/ajax/profile/info?uid=7604561234',
+      'POST https://passport.weibo.com/visitor/genvisitor',
     ]);
     expect(result).toMatchObject({ ok: false, error: { code: 'session_expired', retryable: false } });
     expect((result as CreatorResult).error!.message).toMatch(/passport/);

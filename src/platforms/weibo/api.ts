@@ -11,6 +11,7 @@ import {
   isReplayMiss,
 } from '../../crawl/errors.js';
 import type { CrawlContext } from '../types.js';
+import { forgetVisitorCookies, mintVisitorCookies, storedVisitorCookies } from './visitor.js';
 
 export const M_ORIGIN = 'https://m.weibo.cn';
 export const S_ORIGIN = 'https://s.weibo.com';
@@ -89,11 +90,25 @@ const PASSPORT = /(^|\.)passport\.weibo\.(com|cn)$/i;
 const FOLLOWABLE = /(^|\.)weibo\.(com|cn)$/i;
 const MAX_HOPS = 3;
 
+const expiredMessage = (where: string, how: string): string =>
+  `${where} ${how}: weibo wants visitor cookies or a login for this page (store a weibo profile with cookies); this is not an empty result`;
+
 function sessionExpired(where: string, how: string): SessionExpired {
-  return new SessionExpired(
-    `${where} ${how}: weibo wants visitor cookies or a login for this page (store a weibo profile with cookies); this is not an empty result`,
-  );
+  return new SessionExpired(expiredMessage(where, how));
 }
+
+/** The Sina Visitor System wall (not the login wall): visitor cookies may get past it. */
+export class VisitorWall extends SessionExpired {
+  constructor(
+    readonly where: string,
+    readonly how: string,
+  ) {
+    super(expiredMessage(where, how));
+  }
+}
+
+/** passport's visitor pages (/visitor/visitor, /visitor/genvisitor…), as opposed to its sign-in pages. */
+const isVisitorUrl = (u: URL): boolean => /^\/visitor\//i.test(u.pathname);
 const REDIRECTED = 'redirected to passport.weibo.com';
 const VISITOR = "answered with the 'Sina Visitor System' page (passport visitor wall)";
 
@@ -108,7 +123,7 @@ export async function get(ctx: CrawlContext, url: string, query: Query | undefin
     const location = res.headers['location'];
     if (!location) throw new UpstreamError(`HTTP ${res.status} without a Location from ${from}`);
     const next = new URL(location, res.url);
-    if (PASSPORT.test(next.hostname)) throw sessionExpired(from, REDIRECTED);
+    if (PASSPORT.test(next.hostname)) throw isVisitorUrl(next) ? new VisitorWall(from, REDIRECTED) : sessionExpired(from, REDIRECTED);
     if (hop >= MAX_HOPS || !FOLLOWABLE.test(next.hostname)) throw new UpstreamError(`unexpected redirect from ${from} to ${next.host}`);
     res = await ctx.http.request({ url: next.toString(), headers, followRedirects: false });
   }
@@ -123,7 +138,8 @@ export const isVisitorPage = (text: string): boolean => VISITOR_PAGE.test(text);
 /** HTTP-level outcomes shared by every weibo endpoint. */
 export function checkStatus(res: HttpResponse): void {
   const host = new URL(res.url).host;
-  if (PASSPORT.test(new URL(res.url).hostname)) throw sessionExpired(host, REDIRECTED);
+  const u = new URL(res.url);
+  if (PASSPORT.test(u.hostname)) throw isVisitorUrl(u) ? new VisitorWall(host, REDIRECTED) : sessionExpired(host, REDIRECTED);
   // 432 is weibo's own risk-control status (seen on getIndex for cookieless or throttled clients).
   if (res.status === 432 || res.status === 418 || res.status === 403) {
     throw new Blocked(`HTTP ${res.status} from ${host}: weibo's risk control refused the request`);
@@ -137,7 +153,7 @@ export function checkStatus(res: HttpResponse): void {
 export function readHtml(res: HttpResponse): string {
   checkStatus(res);
   const text = res.text();
-  if (isVisitorPage(text)) throw sessionExpired(new URL(res.url).host, VISITOR);
+  if (isVisitorPage(text)) throw new VisitorWall(new URL(res.url).host, VISITOR);
   if (RISK_PAGE.test(text) && !/\$render_data|class="list_[ab]|td-02/.test(text)) {
     throw new Blocked(`${new URL(res.url).host} answered a captcha / risk-control page`);
   }
@@ -152,7 +168,7 @@ export function readJson(res: HttpResponse): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     const u = new URL(res.url);
-    if (isVisitorPage(text)) throw sessionExpired(u.host, VISITOR);
+    if (isVisitorPage(text)) throw new VisitorWall(u.host, VISITOR);
     if (RISK_PAGE.test(text)) throw new Blocked(`${u.host} answered a captcha / risk-control page instead of JSON`);
     throw new ParseError(`expected JSON from ${u.host}${u.pathname}, got ${res.headers['content-type'] ?? 'no content type'} (${res.body.length} bytes)`);
   }
@@ -192,13 +208,54 @@ export async function getJson(ctx: CrawlContext, url: string, query: Query | und
 }
 
 export async function getPcJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {
-  const res = await get(ctx, url, query, pcHeaders(referer));
-  return interpret(readJson(res), what);
+  return interpret(await withVisitor(ctx, url, query, pcHeaders(referer), readJson), what);
 }
 
 export async function getHtml(ctx: CrawlContext, url: string, query: Query | undefined, referer?: string): Promise<string> {
-  const res = await get(ctx, url, query, pageHeaders(referer));
-  return readHtml(res);
+  return withVisitor(ctx, url, query, pageHeaders(referer), readHtml);
+}
+
+/** Hosts behind the Sina Visitor System; m.weibo.cn answers anonymously and never gets visitor cookies. */
+const VISITOR_HOSTS = /^(www\.)?weibo\.com$|^s\.weibo\.com$/i;
+
+const hasCookie = (cookies: string | undefined, name: string): boolean => !!cookies && new RegExp(`(?:^|;\\s*)${name}=`).test(cookies);
+
+/**
+ * A weibo.com / s.weibo.com request with the account's visitor cookies (SUB/SUBP from the guest jar; the
+ * profile's own cookies win, merged by the http client). On the visitor wall: the stored pair is dropped,
+ * a fresh one minted once, and the request repeated once; when minting fails or the wall stays, the wall's
+ * honest session_expired stands. A profile with its own SUB (a login) never mints.
+ */
+export async function withVisitor<T>(
+  ctx: CrawlContext,
+  url: string,
+  query: Query | undefined,
+  headers: Record<string, string>,
+  read: (res: HttpResponse) => T,
+): Promise<T> {
+  // ctx.guest is absent only in hand-built contexts; then the request goes out as before.
+  if (!VISITOR_HOSTS.test(new URL(url).hostname) || !ctx.guest || hasCookie(ctx.session.cookies, 'SUB')) {
+    return read(await get(ctx, url, query, headers));
+  }
+  const desktop = new URL(url).hostname.toLowerCase() !== 's.weibo.com';
+  let cookie = storedVisitorCookies(ctx);
+  for (let minted = false; ; minted = true) {
+    // The pair is bound to the agent it was minted with (the jar's): weibo.com's ajax calls go out with it.
+    // s.weibo.com keeps its mobile agent, whose markup the board parsers read.
+    const sent = cookie ? { ...headers, Cookie: cookie, ...(desktop ? { 'User-Agent': ctx.guest.userAgent } : {}) } : headers;
+    let wall: VisitorWall;
+    try {
+      return read(await get(ctx, url, query, sent));
+    } catch (e) {
+      if (!(e instanceof VisitorWall)) throw e;
+      wall = e;
+    }
+    if (minted) throw new SessionExpired(`${expiredMessage(wall.where, wall.how)} (even with freshly minted visitor cookies)`);
+    if (cookie) forgetVisitorCookies(ctx);
+    const got = await mintVisitorCookies(ctx);
+    if ('failed' in got) throw new SessionExpired(`${expiredMessage(wall.where, wall.how)} (could not mint visitor cookies: ${got.failed})`);
+    cookie = got.cookie;
+  }
 }
 
 /** An error after which a second route (HTML page instead of API, or the reverse) is worth trying. */

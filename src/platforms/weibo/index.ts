@@ -23,7 +23,8 @@ export const weibo: PlatformAdapter = {
   login: { url: 'https://passport.weibo.com/sso/signin', successCookie: 'SUB', domains: ['.weibo.com', '.weibo.cn'] },
   categories: HOT_CATEGORIES,
   replay: {
-    volatile: ['_', 'extparam', 'luicode', 'lfid', 'display_time', 'openApp'],
+    // _rand: passport's visitor incarnate cache-buster.
+    volatile: ['_', '_rand', 'extparam', 'luicode', 'lfid', 'display_time', 'openApp'],
     // uid: weibo.com's mymblog and profile/info; screen_name: profile/info by name; id: statuses/show,
     // longtext and buildComments (bid or mid).
     identifying: ['containerid', 'id', 'mid', 'value', 'q', 'cid', 'uid', 'cate', 'screen_name'],
