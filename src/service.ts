@@ -119,6 +119,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     },
   });
   const checker = new ProfileChecker(store, registry, runner, health, log);
+  runner.onOutcome = (platform, profile, outcome) => checker.afterFailure(platform, profile, outcome);
   const signer = new PageSigner(browser);
   runner.signers = (adapter, profile, cookies, userAgent, signal) => ({
     sign: (req) => signer.sign(`${adapter.id}:${profile}`, { ...req, session: { cookies, userAgent, domains: adapter.login?.domains ?? adapter.hosts }, signal }),

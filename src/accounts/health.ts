@@ -84,6 +84,11 @@ export class HealthTracker {
     }
   }
 
+  /** When a cooling account may be crawled again (0 when it is not cooling). */
+  coolingUntil(platform: string, profile: string): number {
+    return this.accounts.get(`${platform}:${profile}`)?.coolingUntil ?? 0;
+  }
+
   /** A new login clears the account's history. */
   reset(platform: string, profile: string): void {
     this.accounts.delete(`${platform}:${profile}`);

@@ -47,6 +47,28 @@ export class ProfileChecker {
     return { health: after.health, checked_at: iso(after.checked_at), ...(note ? { note } : {}) };
   }
 
+  private readonly followUps = new Map<string, NodeJS.Timeout>();
+
+  /**
+   * After a block, probe the login once its cooling ends, so its health says ok (or session_expired)
+   * without waiting for the next crawl or sweep.
+   */
+  afterFailure(platform: string, name: string, outcome: string): void {
+    if (outcome !== 'blocked' && outcome !== 'rate_limited') return;
+    const adapter = this.registry.get(platform);
+    if (!adapter?.probe || !this.store.profileGet(adapter.id, name)) return;
+    const key = `${adapter.id}:${name}`;
+    const previous = this.followUps.get(key);
+    if (previous) clearTimeout(previous);
+    const at = this.health.coolingUntil(adapter.id, name);
+    const timer = setTimeout(() => {
+      this.followUps.delete(key);
+      void this.check(adapter.id, name).catch((e) => this.log.warn({ err: e, profile: key }, 'follow-up probe failed'));
+    }, Math.max(0, at - Date.now()) + 50);
+    timer.unref();
+    this.followUps.set(key, timer);
+  }
+
   /** Probes every stored login whose platform has a probe, one after another, every everyMs. */
   start(everyMs = PROBE_EVERY_MS): void {
     this.timer = setInterval(() => void this.sweep(), everyMs);
@@ -55,6 +77,8 @@ export class ProfileChecker {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    for (const t of this.followUps.values()) clearTimeout(t);
+    this.followUps.clear();
   }
 
   async sweep(): Promise<number> {

@@ -56,6 +56,8 @@ export interface PreviewAttacher {
 export type SignerFactory = (adapter: PlatformAdapter, profile: string, cookies: string | undefined, userAgent: string, signal: AbortSignal) => PageSigning;
 
 export class Runner {
+  /** Told of each crawl outcome of an account (the login prober follows up on blocks). */
+  onOutcome?: (platform: string, profile: string, outcome: string) => void;
   previews?: PreviewAttacher;
   signers?: SignerFactory;
   private readonly running = new Map<string, Running>();
@@ -264,7 +266,10 @@ export class Runner {
       log.error({ err: e, task: row.id }, 'post-crawl bookkeeping failed');
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
-    if (result && !WRITE_SHAPES.has(row.action)) this.d.health.record(row.source, (params.profile as string) ?? 'default', outcome);
+    if (result && !WRITE_SHAPES.has(row.action)) {
+      this.d.health.record(row.source, (params.profile as string) ?? 'default', outcome);
+      this.onOutcome?.(row.source, (params.profile as string) ?? 'default', outcome);
+    }
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     const done = store.getTask(row.id);
     if (done) this.emitFinal(done);

@@ -66,8 +66,8 @@ describe('health and scheduling', () => {
     const fake2 = await startFakePlatform();
     const svc = await startService({ adapters: [fake2.adapter], health: { baseMs: 1500, capMs: 1500, random: () => 1 } });
     try {
-      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'a=1' } });
-      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'other', cookies: 'b=1' } });
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=good' } });
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'other', cookies: 'SESSION=good; b=1' } });
       const blocked = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'captcha', profile: 'main' } } });
       expect(blocked.body.result.source).toBe('blocked');
       const list = await svc.api('/v1/profiles');
@@ -82,6 +82,13 @@ describe('health and scheduling', () => {
       }, 10_000, 100);
       expect(done.result.source).toBe('live');
       expect((await svc.api('/v1/profiles')).body.profiles.find((p: any) => p.name === 'main').health).toBe('ok');
+      // After a block, the login is probed again when the cooling ends, without waiting for a crawl.
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'probed', cookies: 'SESSION=good' } });
+      const b = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'captcha', profile: 'probed', force: true } } });
+      expect(b.body.result.source).toBe('blocked');
+      expect((await svc.api('/v1/profiles')).body.profiles.find((p: any) => p.name === 'probed').health).toBe('cooling');
+      await until(async () => ((await svc.api('/v1/profiles')).body.profiles.find((p: any) => p.name === 'probed').health === 'ok' ? true : undefined), 10_000, 100);
+      expect(fake2.hits.some((h) => h.startsWith('GET /whoami'))).toBe(true);
     } finally {
       await svc.close();
       await fake2.close();
