@@ -9,6 +9,7 @@ import { HealthTracker, type HealthOptions } from './accounts/health.js';
 import { ProfileChecker } from './accounts/probe.js';
 import { BrowserPool, defaultChromiumPath, LoginManager, PageSigner } from './accounts/browser/index.js';
 import { parseCookies } from './accounts/cookies.js';
+import { mergeCookies } from './crawl/http.js';
 import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
@@ -44,6 +45,7 @@ export interface Service {
   previews: PreviewService;
   logins: LoginManager;
   checker: ProfileChecker;
+  browser: BrowserPool;
   log: Logger;
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
@@ -109,7 +111,15 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     userAgent: DEFAULT_UA,
   });
   const tokens = new TokenService(store);
-  const browser = new BrowserPool({});
+  const browser = new BrowserPool({
+    // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
+    onRetire(key, header) {
+      const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      const stored = store.profileGet(platform, name);
+      if (!stored?.cookies) return;
+      store.profileCookies(platform, name, mergeCookies(header, stored.cookies));
+    },
+  });
   const logins = new LoginManager(browser, {
     // A finished human login replaces the profile's cookies (its credentials stay) and makes it healthy.
     onSuccess(platform, name, cookieHeader) {
@@ -183,6 +193,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     previews,
     logins,
     checker,
+    browser,
     log,
     async listen() {
       checker.start();

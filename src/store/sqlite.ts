@@ -120,6 +120,7 @@ export class SqliteStore implements Store {
       profilePut: p(`INSERT INTO profiles (platform, name, cookies, credentials, health) VALUES (@platform, @name, @cookies, @credentials, 'unknown')
                      ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL`),
       profileDelete: p('DELETE FROM profiles WHERE platform = ? AND name = ?'),
+      profileCookies: p('UPDATE profiles SET cookies = ? WHERE platform = ? AND name = ?'),
       jarGet: p('SELECT user_agent, data FROM guest_jars WHERE account = ?'),
       jarPut: p('INSERT OR REPLACE INTO guest_jars (account, user_agent, data, updated_at) VALUES (?, ?, ?, ?)'),
       profileHealth: p(`UPDATE profiles SET health = @health, checked_at = @checked_at, cooling_until = @cooling_until, strikes = @strikes
@@ -324,6 +325,9 @@ export class SqliteStore implements Store {
   }
   guestJarPut(account: string, userAgent: string, data: string, at: number): void {
     this.s.jarPut.run(account, userAgent, this.box ? this.box.seal(data) : data, at);
+  }
+  profileCookies(platform: string, name: string, cookies: string): void {
+    this.s.profileCookies.run(this.box ? this.box.seal(cookies) : cookies, platform, name);
   }
   profileDelete(platform: string, name: string): boolean {
     return this.s.profileDelete.run(platform, name).changes === 1;

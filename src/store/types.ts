@@ -137,6 +137,8 @@ export interface Store {
   profileTouch(platform: string, name: string, at: number): void;
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void;
   profileDelete(platform: string, name: string): boolean;
+  /** Replaces only the cookies (cookies a browser context renewed); health stays. */
+  profileCookies(platform: string, name: string, cookies: string): void;
   /** Guest sessions (minted cookies) per account, sealed at rest, each bound to one User-Agent. */
   guestJarGet(account: string): { user_agent: string; data: string } | undefined;
   guestJarPut(account: string, userAgent: string, data: string, at: number): void;

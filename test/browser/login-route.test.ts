@@ -21,7 +21,7 @@ beforeAll(async () => {
     },
     '/home': (_req, res) => html(res, '<p>welcome</p>'),
     // The "platform site" whose own script computes a signature from a secret only the page holds.
-    '/sign': (req, res) => html(res, `<script>const k = 'page-secret'; window.signer = { sign: (s) => k + ':' + s.split('').reverse().join('') + ':' + document.cookie };</script>`),
+    '/sign': (req, res) => html(res, `<script>const k = 'page-secret'; window.signer = { sign: (s) => k + ':' + s.split('').reverse().join('') + ':' + document.cookie };</script>`, { 'set-cookie': 'renewed=yes; Path=/' }),
   });
   fake = await startFakePlatform();
   fake.adapter.login = { url: `${site.origin}/login`, successCookie: 'SESSION', domains: ['127.0.0.1'] };
@@ -83,6 +83,11 @@ describe('human re-login over the API, in real headless Chromium', () => {
   it('signs a request in the profile page through the crawl context (in-page signing)', async () => {
     await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'signer', cookies: 'device=d42' } });
     const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'trending', params: { profile: 'signer' } } });
-    expect(r.body.result.data.trends[0].word).toBe('page-secret:cba:device=d42');
+    expect(r.body.result.data.trends[0].word).toMatch(/^page-secret:cba:device=d42/);
+    // What the site set in the browser goes back to the stored login when the context closes.
+    await s.svc.browser.discard('fake:signer');
+    const cookies = s.svc.store.profileGet('fake', 'signer')?.cookies ?? '';
+    expect(cookies).toContain('renewed=yes');
+    expect(cookies).toContain('device=d42');
   });
 });

@@ -26,6 +26,11 @@ export interface BrowserPoolOptions {
   /** A context unused this long is closed, and the browser once it has none left. Default 5 min. */
   idleMs?: number;
   launchTimeoutMs?: number;
+  /**
+   * Called as a context closes with the cookies it holds within its scopes, so what the site set or
+   * renewed during the context's life is written back to the profile.
+   */
+  onRetire?(key: string, cookieHeader: string): void | Promise<void>;
 }
 
 export interface ProfileSession {
@@ -62,6 +67,8 @@ interface Slot {
   busy: boolean;
   lastUsed: number;
   idleTimer?: NodeJS.Timeout;
+  /** The cookie scopes of the profile's last use, for writing cookies back. */
+  domains?: CookieScope[];
 }
 
 const PROBE_TTL_MS = 60_000;
@@ -94,7 +101,10 @@ export class BrowserPool {
     this.maxContexts = Math.max(1, opts.maxContexts ?? 4);
     this.idleMs = opts.idleMs ?? 5 * 60_000;
     this.launchTimeoutMs = opts.launchTimeoutMs ?? 30_000;
+    this.onRetire = opts.onRetire;
   }
+
+  private readonly onRetire?: BrowserPoolOptions['onRetire'];
 
   /** Runs fn with the profile's page; calls for one profile wait for each other, other profiles run alongside. */
   async withPage<T>(
@@ -113,6 +123,7 @@ export class BrowserPool {
       try {
         if (this.closed) throw new BrowserPoolClosed();
         slot = await this.slotFor(key, session.userAgent);
+        slot.domains = session.domains;
         const applied = cookies && `${session.domains.join(',')}\n${session.cookies}`;
         if (cookies && applied !== slot.applied) {
           await slot.context.addCookies(cookies);
@@ -245,13 +256,23 @@ export class BrowserPool {
   private retire(slot: Slot): Promise<void> {
     clearTimeout(slot.idleTimer);
     if (this.slots.get(slot.key) === slot) this.slots.delete(slot.key);
-    const done: Promise<void> = slot.context
-      .close()
+    const done: Promise<void> = this.writeBack(slot)
+      .then(() => slot.context.close())
       .catch(() => {})
       .finally(() => this.closing.delete(done));
     this.closing.add(done);
     if (!this.slots.size) this.armBrowserIdle();
     return done;
+  }
+
+  private async writeBack(slot: Slot): Promise<void> {
+    if (!this.onRetire || !slot.domains) return;
+    try {
+      const header = cookiesToHeader((await slot.context.cookies()).filter((c) => inScopes(c, slot.domains!)));
+      if (header) await this.onRetire(slot.key, header);
+    } catch {
+      // A crashed or closed context has nothing left to write back.
+    }
   }
 
   private armIdle(slot: Slot): void {
