@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import type { HttpResponse } from '../../crawl/http.js';
 import { throwForStatus } from '../../crawl/http.js';
 import {
@@ -304,16 +305,5 @@ export function isFallbackable(e: unknown): boolean {
  * replayed, the first replay miss is the one reported (it names the preferred URL).
  */
 export async function firstOf<T>(routes: Array<() => Promise<T>>): Promise<T> {
-  let firstMiss: unknown;
-  let last: unknown;
-  for (const route of routes) {
-    try {
-      return await route();
-    } catch (e) {
-      if (!isFallbackable(e)) throw e;
-      if (isReplayMiss(e)) firstMiss ??= e;
-      last = e;
-    }
-  }
-  throw isReplayMiss(last) && firstMiss ? firstMiss : last;
+  return firstAnswering(routes, isFallbackable);
 }

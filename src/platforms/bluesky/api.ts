@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import type { HttpResponse, Query } from '../../crawl/http.js';
 import { throwForStatus } from '../../crawl/http.js';
 import {
@@ -208,18 +209,7 @@ export function isFallbackable(e: unknown): boolean {
  * the first replay miss is reported if every failure was a miss, else the first real failure.
  */
 export async function firstAnswer<T>(attempts: ReadonlyArray<() => Promise<T>>): Promise<T> {
-  let firstMiss: unknown;
-  let firstReal: unknown;
-  for (const attempt of attempts) {
-    try {
-      return await attempt();
-    } catch (e) {
-      if (!isFallbackable(e)) throw e;
-      if (isReplayMiss(e)) firstMiss ??= e;
-      else firstReal ??= e;
-    }
-  }
-  throw firstReal ?? firstMiss ?? new UpstreamError('no endpoint was tried');
+  return firstAnswering(attempts, isFallbackable);
 }
 
 /** A public (anonymous) read, asked of each read host in turn. */

@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import {
   Blocked,
   CrawlError,
@@ -203,14 +204,5 @@ export function isFallbackable(e: unknown): boolean {
  * replay miss of the first route is what is reported (it names the URL the recordings should have held).
  */
 export async function firstOf<T>(routes: Array<() => Promise<T>>): Promise<T> {
-  let first: unknown;
-  for (const route of routes) {
-    try {
-      return await route();
-    } catch (e) {
-      if (!isFallbackable(e)) throw e;
-      first ??= e;
-    }
-  }
-  throw first;
+  return firstAnswering(routes, isFallbackable);
 }
