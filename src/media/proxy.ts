@@ -54,7 +54,7 @@ export class MediaProxy {
     if (req.video && owner.id !== req.video.platform) throw notAllowed(`u: ${url.hostname} is not a ${req.video.platform} CDN host`);
     const isVideo = Boolean(req.video);
     const replaced = this.o.refresher?.current(url.toString());
-    let res = await this.fetchFollowing(replaced ?? url.toString(), req, clientSignal);
+    let res = await this.fetchFollowing(replaced ?? url.toString(), req, clientSignal, replaced ? undefined : { url, owner });
     if (EXPIRED_STATUSES.has(res.status) && this.o.refresher) {
       discard(res.body);
       const ac = new AbortController();
@@ -134,10 +134,11 @@ export class MediaProxy {
   }
 
   /** GET/HEAD with manual redirects, each hop re-checked against the allowlist and address rules. */
-  private async fetchFollowing(start: string, req: ProxyRequest, clientSignal?: AbortSignal): Promise<Fetched> {
+  private async fetchFollowing(start: string, req: ProxyRequest, clientSignal?: AbortSignal, checked?: ReturnType<typeof checkMediaUrl>): Promise<Fetched> {
     let current = start;
     for (let hop = 0; ; hop++) {
-      const { url, owner } = checkMediaUrl(current, this.o.policy);
+      // The caller's URL was checked already; every redirect target is checked here.
+      const { url, owner } = hop === 0 && checked ? checked : checkMediaUrl(current, this.o.policy);
       const headers: Record<string, string> = { 'user-agent': this.o.userAgent, accept: req.video ? 'video/*,*/*;q=0.5' : 'image/*,*/*;q=0.5', ...(owner.mediaHeaders?.(url) ?? {}) };
       if (req.range) headers.range = req.range;
       if (req.ifNoneMatch) headers['if-none-match'] = req.ifNoneMatch;

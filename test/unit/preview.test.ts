@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { clipArgs, run } from '../../src/media/preview/ffmpeg.js';
-import { PreviewService } from '../../src/media/preview/service.js';
+import { PREVIEW_QUEUE_MAX, PreviewService } from '../../src/media/preview/service.js';
 import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
 
-function service(ffmpeg: boolean, selfUrl?: string) {
+function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ items: [] }> = async () => ({ items: [] })) {
   const dir = mkdtempSync(join(tmpdir(), 'preview-unit-'));
   const store = new SqliteStore(openDatabase(join(dir, 'db.sqlite')));
   const previews = new PreviewService({
     store,
     media: { open: async () => ({ status: 206, headers: {}, origin: 'x' }) } as never,
-    detail: async () => ({ items: [] }),
+    detail,
     hasDetail: () => true,
     urls: mediaUrlBuilder(),
     dataDir: dir,
@@ -63,5 +63,19 @@ describe('preview service', () => {
     const t = Date.now();
     await expect(run('sleep', ['10'], 200)).rejects.toThrow(/timed out/);
     expect(Date.now() - t).toBeLessThan(5000);
+  });
+
+  it('keeps failures of ids it never handed out in memory only (a public route must not grow the database)', async () => {
+    const { previews, store } = service(true, 'http://127.0.0.1:1');
+    expect(await previews.render('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(store.previewGet('x', 'made-up')).toBeUndefined();
+    expect(previews.request('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+  });
+
+  it('turns requests away once the render queue is full instead of queueing without bound', () => {
+    const { previews } = service(true, 'http://127.0.0.1:1', () => new Promise(() => {}));
+    const states = Array.from({ length: PREVIEW_QUEUE_MAX + 5 }, (_, i) => previews.request('x', `id-${i}`).status);
+    expect(states.filter((st) => st === 'rendering')).toHaveLength(PREVIEW_QUEUE_MAX + 1);
+    expect(states.slice(-3)).toEqual(['busy', 'busy', 'busy']);
   });
 });

@@ -45,6 +45,7 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
         const url = d.urls.preview(adapter.id, id);
         if (s.status === 'ready') return { platform: adapter.id, id, status: 'ready', url, w: s.w, h: s.h, seconds: s.seconds };
         if (s.status === 'rendering') return { platform: adapter.id, id, status: 'rendering', url };
+        if (s.status === 'busy') return { platform: adapter.id, id, status: 'busy' };
         return { platform: adapter.id, id, status: 'unavailable', reason: s.reason };
       }),
     };
@@ -53,6 +54,9 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
 
 function answer(req: FastifyRequest, reply: FastifyReply, state: PreviewState) {
   if (state.status === 'rendering') return reply.code(202).header('retry-after', '2').send({ status: 'rendering' });
+  if (state.status === 'busy') {
+    return reply.code(429).header('retry-after', '10').send({ ok: false, error: { code: 'rate_limited', message: 'the preview render queue is full; retry later', retryable: true } });
+  }
   if (state.status === 'unavailable') return unavailable(reply, state.reason, state.message);
   const etag = `"p-${state.size}-${Math.round(state.mtime)}"`;
   reply.header('content-type', 'video/mp4').header('accept-ranges', 'bytes').header('etag', etag).header('cache-control', 'public, max-age=86400');

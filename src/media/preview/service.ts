@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Item, Preview } from '../../domain/item.js';
 import type { Store } from '../../store/types.js';
+import { Lru } from '../../tasks/lru.js';
 import type { MediaError } from '../errors.js';
 import type { MediaProxy } from '../proxy.js';
 import { originOf } from '../refs.js';
@@ -15,7 +16,12 @@ export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stre
 export type PreviewState =
   | { status: 'ready'; file: string; w: number; h: number; seconds: number; size: number; mtime: number }
   | { status: 'rendering' }
-  | { status: 'unavailable'; reason: PreviewReason; message?: string };
+  | { status: 'unavailable'; reason: PreviewReason; message?: string }
+  /** The render queue is full: try again later (nothing was started). */
+  | { status: 'busy' };
+
+/** Renders waiting for a worker; beyond this a request is turned away rather than queued without bound. */
+export const PREVIEW_QUEUE_MAX = 256;
 
 export interface PreviewDeps {
   store: Store;
@@ -49,6 +55,11 @@ export class PreviewService {
   private readonly root: string;
   private readonly tmp: string;
   private readonly aborts = new Set<AbortController>();
+  /**
+   * Failures of items the service never handed out stay in memory only: the route is public, and a
+   * stranger's made-up ids must not grow the database.
+   */
+  private readonly strays = new Lru<{ reason: PreviewReason; message?: string; at: number }>(5000);
   /** ffmpeg processes started since boot (health and tests). */
   rendersStarted = 0;
 
@@ -68,6 +79,8 @@ export class PreviewService {
   state(platform: string, nativeId: string): PreviewState | undefined {
     if (!this.d.ffmpeg) return { status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' };
     if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
+    const stray = this.strays.get(key(platform, nativeId));
+    if (stray && Date.now() - stray.at < FAILURE_TTL_MS[stray.reason]) return { status: 'unavailable', reason: stray.reason, message: stray.message };
     const row = this.d.store.previewGet(platform, nativeId);
     if (!row) return undefined;
     if (row.state === 'ready' && row.file) {
@@ -88,6 +101,7 @@ export class PreviewService {
   request(platform: string, nativeId: string, source?: { origin: string; profile: string }): PreviewState {
     const now = this.state(platform, nativeId);
     if (now) return now;
+    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
     void this.render(platform, nativeId, source);
     return { status: 'rendering' };
   }
@@ -99,6 +113,7 @@ export class PreviewService {
     if (running) return running;
     const known = this.state(platform, nativeId);
     if (known && known.status !== 'rendering') return Promise.resolve(known);
+    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return Promise.resolve({ status: 'busy' });
     const job = this.queued(() => this.renderOnce(platform, nativeId, source)).finally(() => this.jobs.delete(k));
     this.jobs.set(k, job);
     return job;
@@ -145,25 +160,30 @@ export class PreviewService {
     const ac = new AbortController();
     this.aborts.add(ac);
     const tmpFile = join(this.tmp, `${randomBytes(8).toString('hex')}.mp4`);
+    let persist = false;
+    const failWith = (reason: PreviewReason, message?: string) => (persist ? this.fail(platform, nativeId, reason, message) : this.stray(platform, nativeId, reason, message));
     try {
-      const source = given ?? (await this.findSource(platform, nativeId, ac.signal));
-      if ('reason' in source) return this.fail(platform, nativeId, source.reason, source.message);
+      const known = given ?? this.knownStream(platform, nativeId);
+      // Only items the service handed out get a durable failure record.
+      persist = Boolean(known);
+      const source = known ?? (await this.findSource(platform, nativeId, ac.signal));
+      if ('reason' in source) return failWith(source.reason, source.message);
       // In-process check first: refreshes an expired URL and tells blocked/session_expired apart, which ffmpeg cannot.
       try {
         const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: this.d.store.profileGet(platform, source.profile)?.cookies ?? undefined } }, ac.signal);
         head.body?.on('error', () => {});
         head.body?.destroy();
       } catch (e) {
-        return this.fail(platform, nativeId, reasonOf(e as MediaError), (e as Error).message);
+        return failWith(reasonOf(e as MediaError), (e as Error).message);
       }
       const self = this.d.selfUrl();
-      if (!self) return this.fail(platform, nativeId, 'unsupported', 'the service is not listening yet');
+      if (!self) return failWith('unsupported', 'the service is not listening yet');
       const input = `${self}/v1/media?u=${encodeURIComponent(source.origin)}&kind=video&platform=${encodeURIComponent(platform)}&profile=${encodeURIComponent(source.profile)}`;
       this.rendersStarted++;
       const res = await run('ffmpeg', clipArgs(input, tmpFile, `Authorization: Bearer ${this.d.internalToken}\r\n`), this.d.renderTimeoutMs ?? 300_000, ac.signal);
-      if (res.code !== 0) return this.fail(platform, nativeId, 'no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
+      if (res.code !== 0) return failWith('no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
       const info = await probe(tmpFile);
-      if (!info.height) return this.fail(platform, nativeId, 'no_stream', 'the rendered clip has no video');
+      if (!info.height) return failWith('no_stream', 'the rendered clip has no video');
       const dir = join(this.root, safe(platform));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`);
@@ -174,16 +194,20 @@ export class PreviewService {
       return { status: 'ready', file, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtimeMs };
     } catch (e) {
       this.d.log.warn({ err: e, platform, nativeId }, 'preview render failed');
-      return this.fail(platform, nativeId, 'no_stream', (e as Error).message);
+      return failWith('no_stream', (e as Error).message);
     } finally {
       this.aborts.delete(ac);
       rmSync(tmpFile, { force: true });
     }
   }
 
-  private async findSource(platform: string, nativeId: string, signal: AbortSignal): Promise<{ origin: string; profile: string } | { reason: PreviewReason; message: string }> {
+  private knownStream(platform: string, nativeId: string): { origin: string; profile: string } | undefined {
     const known = this.d.store.videoOf(platform, nativeId);
-    if (known) return { origin: known.url, profile: known.profile };
+    return known ? { origin: known.url, profile: known.profile } : undefined;
+  }
+
+  /** An item the service has not seen: its detail crawl finds the stream (or says why not). */
+  private async findSource(platform: string, nativeId: string, signal: AbortSignal): Promise<{ origin: string; profile: string } | { reason: PreviewReason; message: string }> {
     if (!this.d.hasDetail(platform)) return { reason: 'unsupported', message: `${platform} items can only be previewed after a crawl that returned them` };
     const env = await this.d.detail(platform, nativeId, 'default', signal);
     if (env.error) {
@@ -194,6 +218,11 @@ export class PreviewService {
     const video = env.items[0]?.media.find((m) => m.kind === 'video');
     const origin = video && originOf(video.url);
     return origin ? { origin, profile: 'default' } : { reason: 'no_stream', message: 'the item has no playable video stream' };
+  }
+
+  private stray(platform: string, nativeId: string, reason: PreviewReason, message?: string): PreviewState {
+    this.strays.set(key(platform, nativeId), { reason, message, at: Date.now() });
+    return { status: 'unavailable', reason, message };
   }
 
   private fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): PreviewState {
