@@ -109,13 +109,23 @@ describe('BrowserPool', () => {
   it('serialises calls for one profile and runs other profiles alongside', async () => {
     const pool = makePool();
     const log: string[] = [];
-    const job = (key: string, tag: string) =>
-      pool.withPage(key, session(), async (page) => {
+    // a1 holds its page until b1 has started: if profiles were serialised too, b1 could only
+    // start after a1, so a1 gives up waiting and the order below shows it. No timing assumed.
+    let bStarted!: () => void;
+    const bRunning = new Promise<void>((r) => (bStarted = r));
+    const gaveUp = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+    const job = (key: string, tag: string, during: () => Promise<void>) =>
+      pool.withPage(key, session(), async () => {
         log.push(`start ${tag}`);
-        await page.waitForTimeout(150);
+        if (tag === 'b1') bStarted();
+        await during();
         log.push(`end ${tag}`);
       });
-    await Promise.all([job('p:a', 'a1'), job('p:a', 'a2'), job('p:b', 'b1')]);
+    await Promise.all([
+      job('p:a', 'a1', () => Promise.race([bRunning, gaveUp(20_000)])),
+      job('p:a', 'a2', async () => {}),
+      job('p:b', 'b1', async () => {}),
+    ]);
     const at = (s: string) => log.indexOf(s);
     expect(at('end a1')).toBeLessThan(at('start a2'));
     expect(at('start b1')).toBeLessThan(at('end a1'));
