@@ -74,6 +74,8 @@ export interface CrawlContext {
   signer?: PageSigning;
   signal: AbortSignal;
   log: Logger;
+  /** Every request is answered from recordings (CRAWLER_REPLAY): nothing this crawl asks reaches a network. */
+  replay: boolean;
   /** A non-fatal note for the caller (lands in the result's warnings). */
   warn(message: string): void;
 }

@@ -19,6 +19,8 @@ export interface ContextDeps {
   gapMs?: number;
   signal: AbortSignal;
   log: Logger;
+  /** The dispatcher answers from recordings (defaults to false: live-mode rules apply). */
+  replay?: boolean;
   warnings: string[];
   onRequest?: (method: string, url: URL) => void;
 }
@@ -78,7 +80,11 @@ export function makeContext(d: ContextDeps): CrawlContext {
     signer: d.signer,
     signal: d.signal,
     log: d.log,
-    warn: (m) => d.warnings.push(m),
+    replay: d.replay ?? false,
+    // The same note from every page of a walk says nothing new.
+    warn: (m) => {
+      if (!d.warnings.includes(m)) d.warnings.push(m);
+    },
   };
 }
 

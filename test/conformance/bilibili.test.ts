@@ -361,10 +361,15 @@ describe('bilibili.comments', () => {
   it('x/v2/reply (2026): roots, each followed by its inline replies threaded by parent_id', async () => {
     const file = real('comments-BV1M1421t7hT-page1.har');
     const { result, requests, warnings } = await run('comments', { query: 'BV1M1421t7hT', limit: 100 }, [file, NAV()]);
-    expect(paths(requests).slice(2)).toEqual(['GET https://api.bilibili.com/x/v2/reply/wbi/main', 'GET https://api.bilibili.com/x/v2/reply', 'GET https://api.bilibili.com/x/v2/reply']);
-    expect(requests[3]).toBe('GET https://api.bilibili.com/x/v2/reply?type=1&oid=1556386640&sort=1&ps=20&pn=1&nohot=1');
+    expect(paths(requests).slice(2)).toEqual([
+      'GET https://api.bilibili.com/x/v2/reply/wbi/main',
+      'GET https://api.bilibili.com/x/v2/reply/main',
+      'GET https://api.bilibili.com/x/v2/reply',
+      'GET https://api.bilibili.com/x/v2/reply',
+    ]);
+    expect(requests[4]).toBe('GET https://api.bilibili.com/x/v2/reply?type=1&oid=1556386640&sort=1&ps=20&pn=1&nohot=1');
     // The page list goes on where the recording ends: the runner keeps page 1 and says so.
-    expect(param(requests[4], 'pn')).toBe('2');
+    expect(param(requests[5], 'pn')).toBe('2');
     expect(warnings).toEqual([expect.stringMatching(/^stopped after 1 page\(s\): replay: no recording matches/)]);
     const res = result as CommentsResult;
     const replies = raw(file).data.replies;

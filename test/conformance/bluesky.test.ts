@@ -1,8 +1,10 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommentsResult, CreatorResult, Envelope, TrendResult, WriteResult } from '../../src/domain/results.js';
 import { decodeCursor } from '../../src/tasks/cursor.js';
+import { bluesky } from '../../src/platforms/bluesky/index.js';
 import { runAction } from '../helpers/run-action.js';
 
 /*
@@ -346,8 +348,8 @@ describe('bluesky.search', () => {
   it('anonymous: the recorded 403 "forbidden by administrative rules" is session_expired, never empty', async () => {
     const { result, requests } = await run('search', { query: 'aaaaaa', limit: 100 }, [real('error-searchposts-forbidden-403.har')]);
     expect(requests).toEqual([
+      // recorded with cursor=0: replay takes an absent cursor as that first page
       `GET ${xrpc('public.api.bsky.app', 'app.bsky.feed.searchPosts', 'q=aaaaaa&limit=100')}`,
-      `GET ${xrpc('public.api.bsky.app', 'app.bsky.feed.searchPosts', 'q=aaaaaa&limit=100&cursor=0')}`,
     ]);
     expect(result).toMatchObject({ ok: false, source: 'live', count: 0, items: [], error: { code: 'session_expired', retryable: false } });
     expect((result as Envelope).error!.message).toMatch(/identifier and app_password/);
@@ -374,6 +376,50 @@ describe('bluesky.search', () => {
     expect(env.items.map((i) => i.id)).toEqual(posts.map((p: any) => `bluesky:${p.author.did}/${p.uri.split('/').pop()}`));
     expect(env.items.map((i) => i.type)).toEqual(['text', 'image', 'video', 'text']);
     expect(env.items[3]).toMatchObject({ author: 'Demo Newsroom', author_handle: 'news-demo.bsky.social', thumb: image(posts[3].embed.external.thumb) });
+  });
+});
+
+/** A one-entry HAR with a hand-written body, for shapes no fixture holds. */
+function handHar(url: string, body: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'bluesky-hand-')), 'hand.har');
+  const entry = { request: { method: 'GET', url }, response: { status: 200, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: JSON.stringify(body) } } };
+  writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
+  return file;
+}
+
+describe('answers no fixture holds (hand-written shapes)', () => {
+  const did = 'did:plc:handwritten0000000000001';
+  const post = (rkey: string, embed?: unknown) => ({
+    uri: `at://${did}/app.bsky.feed.post/${rkey}`,
+    cid: 'bafyhand',
+    author: { did, handle: 'hand.example.com', displayName: 'Hand Written' },
+    record: { $type: 'app.bsky.feed.post', text: `post ${rkey}`, createdAt: '2024-06-01T00:00:00.000Z' },
+    ...(embed ? { embed } : {}),
+    likeCount: 1,
+    indexedAt: '2024-06-01T00:00:01.000Z',
+  });
+
+  it('search with a login whose session cannot be opened (no recording) degrades to the public AppView, with a warning', async () => {
+    const file = handHar(`${xrpc('public.api.bsky.app', 'app.bsky.feed.searchPosts', 'q=handmade')}`, { posts: [post('3kaaaaaaaaa2a')] });
+    const { result, requests, warnings } = await run('search', { query: 'handmade' }, [file], LOGIN);
+    expect(requests[0]).toBe(`POST ${xrpc('bsky.social', 'com.atproto.server.createSession')}`);
+    expect(requests.at(-1)).toMatch(/^GET https:\/\/public\.api\.bsky\.app\/xrpc\/app\.bsky\.feed\.searchPosts\?q=handmade/);
+    expect(warnings.join(' ')).toMatch(/logged-in route failed/);
+    expect(result).toMatchObject({ ok: true, source: 'live', count: 1, items: [{ id: `bluesky:${did}/3kaaaaaaaaa2a`, text: 'post 3kaaaaaaaaa2a' }] });
+  });
+
+  it('2023-era answers put images on av-cdn.bsky.app: served through the media proxy like cdn.bsky.app', async () => {
+    const full = `https://av-cdn.bsky.app/img/feed_fullsize/plain/${did}/bafkhand@jpeg`;
+    const thumb = `https://av-cdn.bsky.app/img/feed_thumbnail/plain/${did}/bafkhand@jpeg`;
+    const uri = `at://${did}/app.bsky.feed.post/3kbbbbbbbbb2b`;
+    const file = handHar(`${xrpc('public.api.bsky.app', 'app.bsky.feed.getPostThread', `uri=${encodeURIComponent(uri)}`)}`, {
+      thread: { $type: 'app.bsky.feed.defs#threadViewPost', post: post('3kbbbbbbbbb2b', { $type: 'app.bsky.embed.images#view', images: [{ thumb, fullsize: full, alt: '' }] }), replies: [] },
+    });
+    const { result } = await run('detail', { query: uri }, [file]);
+    const env = result as Envelope;
+    expect(env).toMatchObject({ ok: true, count: 1, items: [{ type: 'image', media: [{ kind: 'image', url: image(full) }] }] });
+    const h = new URL(full).hostname;
+    expect(bluesky.mediaHosts.some((p) => (p.startsWith('.') ? h.endsWith(p) : h === p))).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommentsResult, CreatorResult, Envelope, TrendResult, WriteResult } from '../../src/domain/results.js';
 import { runAction } from '../helpers/run-action.js';
@@ -7,7 +8,8 @@ import { runAction } from '../helpers/run-action.js';
 /*
  * Every mastodon recording, replayed through the real catalog validation, adapter and runner normalization.
  * The real recordings come from a development server at http://localhost:3000, which a caller can never name
- * (params.instance takes public hostnames only): a profile bound to that server reaches it, as in production.
+ * in live mode (params.instance takes public hostnames only): a profile bound to that server reaches it, as in
+ * production. In replay mode a caller may name it, since no request leaves the process.
  * Hand-made sandbox recordings (sandbox/mastodon) cover what no real recording does.
  */
 
@@ -27,6 +29,29 @@ const run = (action: string, params: Record<string, unknown>, replay: string[], 
 const image = (origin: string): string => `/v1/media?u=${encodeURIComponent(origin)}`;
 const video = (origin: string): string => `/v1/media?u=${encodeURIComponent(origin)}&kind=video&platform=mastodon&profile=default`;
 const unix = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+describe('replay mode: a caller may name the recorded development server (nothing reaches a network)', () => {
+  const replayRun = (action: string, params: Record<string, unknown>, file: string) =>
+    runAction({ source: 'mastodon', action, params, replay: [real(file)], replayMode: true });
+
+  it('takes params.instance localhost:3000 and status URLs on it, with no profile', async () => {
+    const user = await replayRun('user', { query: 'mastodonpy_test', instance: 'localhost:3000' }, 'user-account-lookup.har');
+    expect(user.requests[0]).toBe('GET https://localhost:3000/api/v1/accounts/lookup?acct=mastodonpy_test');
+    expect(user.result).toMatchObject({ ok: true, source: 'live', data: { author: { handle: 'mastodonpy_test@localhost:3000' } } });
+    const detail = await replayRun('detail', { query: 'http://localhost:3000/@mastodonpy_test/117020583223442465' }, 'detail-status.har');
+    expect((detail.result as Envelope).items[0].id).toBe('mastodon:localhost:3000/117020583223442465');
+    const gone = await replayRun('user', { query: 'kljadklajsdkljlkjlkjlkjasdasd', instance: 'localhost:3000' }, 'error-account-not-found-404.har');
+    expect(gone.result).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('still refuses what is not a server name', async () => {
+    for (const instance of ['http://localhost:3000', 'a b', 'user@host', 'host/path']) {
+      const { result, requests } = await replayRun('user', { query: 'x', instance }, 'user-account-lookup.har');
+      expect(requests).toEqual([]);
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+  });
+});
 
 describe('mastodon.detail (detail-status.har)', () => {
   const file = () => real('detail-status.har');
@@ -238,6 +263,38 @@ describe('mastodon.search (search-accounts.har)', () => {
     const { result, requests } = await run('search', { query: 'mastodonpy_test' }, [file()], DEV);
     expect(requests).toEqual([]);
     expect(result as Envelope).toMatchObject({ ok: false, source: 'live', error: { code: 'session_expired' } });
+  });
+});
+
+/** A HAR of hand-written answers, for shapes no fixture holds. */
+function handHar(entries: Array<{ url: string; status: number; body: string; type?: string }>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'mastodon-hand-')), 'hand.har');
+  const log = {
+    version: '1.2',
+    entries: entries.map((e) => ({
+      request: { method: 'GET', url: e.url },
+      response: { status: e.status, headers: [{ name: 'content-type', value: e.type ?? 'application/json; charset=utf-8' }], content: { text: e.body } },
+    })),
+  };
+  writeFileSync(file, JSON.stringify({ log }));
+  return file;
+}
+
+describe('mastodon.search on a server older than 2.4.1 (only /api/v1/search)', () => {
+  it('falls back to v1 search when v2 is missing, and reads its accounts', async () => {
+    const account = { id: '42', username: 'oldtimer', acct: 'oldtimer', display_name: 'Old Timer', note: '<p>hello from 2018</p>', url: 'https://old.example/@oldtimer', created_at: '2018-01-02T00:00:00.000Z' };
+    const file = handHar([
+      { url: 'https://old.example/api/v2/search?q=oldtimer', status: 404, body: '<html><body>The page you were looking for does not exist.</body></html>', type: 'text/html' },
+      { url: 'https://old.example/api/v1/search?q=oldtimer', status: 200, body: JSON.stringify({ accounts: [account], statuses: [], hashtags: ['oldtag'] }) },
+    ]);
+    const { result, requests } = await run('search', { query: 'oldtimer', type: 'accounts', instance: 'old.example' }, [file]);
+    expect(requests.map((r) => new URL(r.split(' ')[1]).pathname)).toEqual(['/api/v2/search', '/api/v1/search']);
+    expect(result).toMatchObject({
+      ok: true,
+      source: 'live',
+      count: 1,
+      items: [{ id: 'mastodon:old.example/@oldtimer', title: 'Old Timer', text: 'hello from 2018', author_handle: 'oldtimer@old.example' }],
+    });
   });
 });
 

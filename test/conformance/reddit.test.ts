@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommentsResult, CreatorResult, Envelope, WriteResult } from '../../src/domain/results.js';
 import { reddit } from '../../src/platforms/reddit/index.js';
@@ -450,6 +451,56 @@ describe('reddit.detail', () => {
     const xpost = (await run('detail', { query: 'https://www.reddit.com/r/oddlysatisfying/comments/1kq2t7g/x/' }, all)).result as Envelope;
     expect(xpost.items[0]).toMatchObject({ id: 'reddit:1kq2t7g', type: 'video', author: 'keebsmith', duration_s: 58 });
     for (const env of [vid.result as Envelope, gal, img, xpost]) servicesOnly(env);
+  });
+});
+
+/** A one-entry HAR with a hand-written body, for shapes no fixture holds. */
+function handHar(url: string, body: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'reddit-hand-')), 'hand.har');
+  const entry = {
+    request: { method: 'GET', url },
+    response: { status: 200, headers: [{ name: 'content-type', value: 'application/json; charset=UTF-8' }], content: { mimeType: 'application/json', text: JSON.stringify(body) } },
+  };
+  writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
+  return file;
+}
+
+describe('a comment permalink recorded only under its own URL', () => {
+  const page = [
+    { kind: 'Listing', data: { children: [{ kind: 't3', data: { id: 'pq7ab1', title: 'A thread', selftext: 'body', is_self: true, author: 'op_user', created_utc: 1700000000, score: 3, num_comments: 2, permalink: '/r/tests/comments/pq7ab1/a_thread/' } }], after: null } },
+    {
+      kind: 'Listing',
+      data: {
+        children: [
+          {
+            kind: 't1',
+            data: {
+              id: 'cm1aa', parent_id: 't3_pq7ab1', body: 'the linked comment', author: 'first', created_utc: 1700000100, score: 2,
+              replies: { kind: 'Listing', data: { children: [{ kind: 't1', data: { id: 'cm2bb', parent_id: 't1_cm1aa', body: 'its reply', author: 'second', created_utc: 1700000200, score: 1, replies: '' } }] } },
+            },
+          },
+        ],
+        after: null,
+      },
+    },
+  ];
+  const url = 'https://www.reddit.com/r/tests/comments/pq7ab1/a_thread/cm1aa/';
+  const har = () => handHar('https://oauth.reddit.com/r/tests/comments/pq7ab1/a_thread/cm1aa/?context=3&raw_json=1', page);
+
+  it('detail: /comments/<id> has no recording, the permalink answers with the post', async () => {
+    const { result, requests } = await run('detail', { query: url }, [har()]);
+    expect(requests.at(-1)).toBe('GET https://oauth.reddit.com/r/tests/comments/pq7ab1/a_thread/cm1aa?raw_json=1');
+    expect(result).toMatchObject({ ok: true, source: 'live', count: 1, items: [{ id: 'reddit:pq7ab1', title: 'A thread', text: 'body', author: 'op_user' }] });
+  });
+
+  it("comments: the permalink's thread, threaded", async () => {
+    const { result } = await run('comments', { query: url }, [har()]);
+    const r = result as CommentsResult;
+    expect(r.source).toBe('live');
+    expect(r.items.map((c) => [c.cid, c.parent_id])).toEqual([
+      ['cm1aa', undefined],
+      ['cm2bb', 'cm1aa'],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CommentsResultSchema,
@@ -471,6 +472,80 @@ describe('youtube sandbox recordings (hand-made)', () => {
       [2, 'I built a castle in one stream'],
       [3, 'Patch notes, explained'],
     ]);
+  });
+});
+
+/** A HAR of hand-written innertube answers, for shapes other real recordings use and no fixture holds. */
+function handHar(entries: Array<{ endpoint: string; sent: Record<string, unknown>; answer: unknown; status?: number }>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'youtube-hand-')), 'hand.har');
+  const log = {
+    version: '1.2',
+    entries: entries.map((e) => ({
+      request: { method: 'POST', url: `${WEB}/${e.endpoint}?prettyPrint=false`, postData: { mimeType: 'application/json', text: JSON.stringify({ context: { client: { clientName: 'WEB' } }, ...e.sent }) } },
+      response: { status: e.status ?? 200, headers: [{ name: 'content-type', value: 'application/json; charset=UTF-8' }], content: { text: JSON.stringify(e.answer) } },
+    })),
+  };
+  writeFileSync(file, JSON.stringify({ log }));
+  return file;
+}
+
+describe('youtube answer variants (hand-written)', () => {
+  const UC = 'UCabcdefghijklmnopqrstuv';
+  const tabs = (selected: { title: string; params: string }, content: unknown) => ({
+    contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { title: selected.title, selected: true, endpoint: { browseEndpoint: { browseId: UC, params: selected.params } }, content } }] } },
+    metadata: { channelMetadataRenderer: { externalId: UC, title: 'Chan', vanityChannelUrl: 'http://www.youtube.com/@chan' } },
+  });
+
+  it('posts and user of an age-gated channel are session_expired', async () => {
+    const file = handHar([{ endpoint: 'browse', sent: { browseId: UC, params: 'EgZ2aWRlb3PyBgQKAjoA' }, answer: {
+      contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { selected: true, content: { sectionListRenderer: { contents: [{ channelAgeGateRenderer: { channelTitle: 'Chan', header: { runs: [{ text: 'Sign in to view this channel' }] } } }] } } } }] } },
+    } }]);
+    for (const action of ['posts', 'user']) {
+      const { result } = await run(action, { query: UC }, [file]);
+      expect(result).toMatchObject({ ok: false, error: { code: 'session_expired' } });
+    }
+  });
+
+  it('posts: when YouTube answers the Live tab, its uploads are listed and the substitution is said', async () => {
+    const lockup = { lockupViewModel: { contentId: 'Abc123def45', contentType: 'LOCKUP_CONTENT_TYPE_VIDEO', metadata: { lockupMetadataViewModel: { title: { content: 'A past stream' }, metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: [{ text: { content: '4.2k views' } }, { text: { content: 'Streamed 1 year ago' } }] }] } } } } } };
+    const file = handHar([{ endpoint: 'browse', sent: { browseId: UC, params: 'EgZ2aWRlb3PyBgQKAjoA' }, answer: tabs({ title: 'Live', params: 'EgdzdHJlYW1z8gYECgJ6AA%3D%3D' }, { richGridRenderer: { contents: [{ richItemRenderer: { content: lockup } }] } }) }]);
+    const { result, warnings } = await run('posts', { query: UC }, [file]);
+    const env = EnvelopeSchema.parse(result);
+    expect(env).toMatchObject({ ok: true, source: 'live', count: 1 });
+    expect(env.items[0]).toMatchObject({ id: 'youtube:Abc123def45', title: 'A past stream', author: 'Chan', author_id: UC, author_handle: '@chan', stats: { views: 4_200 } });
+    expect(warnings.join('\n')).toMatch(/answered its Live tab instead of Videos/);
+  });
+
+  it('search: an answer of channels only is an empty page with the reason, not a parse error', async () => {
+    const file = handHar([{ endpoint: 'search', sent: { query: 'chan', params: 'EgIQAvABAQ%3D%3D' }, answer: {
+      contents: { twoColumnSearchResultsRenderer: { primaryContents: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ channelRenderer: { channelId: UC } }, { channelRenderer: { channelId: 'UCzyxwvutsrqponmlkjihgfe' } }] } }] } } } },
+    } }]);
+    const { result, warnings } = await run('search', { query: 'chan' }, [file]);
+    expect(result).toMatchObject({ ok: true, source: 'empty', count: 0 });
+    expect(warnings).toEqual(['search "chan": YouTube answered 2 channel/playlist result(s) and no videos']);
+  });
+
+  it('hot: the Live and Podcasts destinations are categories, each asking for its own page', async () => {
+    const card = (id: string, views: string) => ({ richItemRenderer: { content: { videoRenderer: { videoId: id, title: { runs: [{ text: `t ${id}` }] }, viewCountText: { simpleText: views } } } } });
+    const page = (id: string, views: string) => ({ contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { selected: true, content: { richGridRenderer: { contents: [card(id, views)] } } } }] } } });
+    const file = handHar([
+      { endpoint: 'browse', sent: { browseId: 'UC4R8DWoMoI7CAwX8_LjQHig', params: 'EgdsaXZldGFikgEDCKEK' }, answer: page('LiveVideo01', '1,234 watching') },
+      { endpoint: 'browse', sent: { browseId: 'FEpodcasts_destination', params: 'qgcCCAM%3D' }, answer: page('Podcast0001', '10k views') },
+    ]);
+    const live = EnvelopeSchema.parse((await run('hot', { category: 'live' }, [file])).result);
+    expect(live.items.map((i) => [i.id, i.stats])).toEqual([['youtube:LiveVideo01', {}]]); // viewers are not views
+    const pods = EnvelopeSchema.parse((await run('hot', { category: 'podcasts' }, [file])).result);
+    expect(pods.items.map((i) => [i.id, i.stats])).toEqual([['youtube:Podcast0001', { views: 10_000 }]]);
+  });
+
+  it('comments: a reply continuation handed back as the cursor reads the replies, threaded under their parent', async () => {
+    const file = handHar([{ endpoint: 'next', sent: { continuation: 'REPLYTOKEN' }, answer: {
+      onResponseReceivedEndpoints: [{ appendContinuationItemsAction: { continuationItems: [{ commentViewModel: { commentKey: 'k1' } }] } }],
+      frameworkUpdates: { entityBatchUpdate: { mutations: [{ entityKey: 'k1', payload: { commentEntityPayload: { properties: { commentId: 'UgParent123.9ReplyAbc', content: { content: 'a reply' }, publishedTime: '1 day ago' }, author: { channelId: UC, displayName: '@replier' }, toolbar: { likeCountNotliked: '2' } } } }] } },
+    } }]);
+    const res = CommentsResultSchema.parse((await run('comments', { query: 'Abc123def45', cursor: 'REPLYTOKEN' }, [file])).result);
+    expect(res.items.map((c) => [c.cid, c.text, c.likes, c.parent_id])).toEqual([['UgParent123.9ReplyAbc', 'a reply', 2, 'UgParent123']]);
+    expect(res.has_more).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ export interface RunActionInput {
   session?: { cookies?: string; credentials?: Record<string, string> };
   /** Shared across calls to emulate one process (signing keys, guest cookies). */
   memo?: MemoryMemo;
+  /** Run under replay-mode rules as the service does with CRAWLER_REPLAY (default: live-mode rules). */
+  replayMode?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runAction(input: RunActionInput): Promise<{ result: TaskRe
     credentials: input.session?.credentials,
     memo: input.memo ?? new MemoryMemo(),
     dispatcher,
+    replay: input.replayMode ?? false,
     pacer: new Pacer(),
     gapMs: 0,
     signal: new AbortController().signal,

@@ -16,6 +16,8 @@ import {
   readJson,
   wbiKeys,
 } from '../../src/platforms/bilibili/api.js';
+import { commentsAction } from '../../src/platforms/bilibili/comments.js';
+import { postsAction, searchAction } from '../../src/platforms/bilibili/feeds.js';
 import { followShortLink, resolveMid } from '../../src/platforms/bilibili/resolve.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
@@ -273,5 +275,77 @@ describe('short links and names', () => {
       [ENDPOINTS.search, search([{ mid: 1, uname: '洛天依的粉丝' }])],
     ]);
     await expect(resolveMid(miss.ctx, '@洛天依')).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+});
+
+describe('older routes and odd answers', () => {
+  const base = (): Array<[string, Answer]> => [
+    [ENDPOINTS.spi, SPI],
+    [ENDPOINTS.nav, (req) => response(200, NAV, req.url)],
+  ];
+  const path = (req: HttpRequest): string => req.url.replace(/\?.*$/, '');
+  const param = (req: HttpRequest, name: string): string | null => new URL(req.url).searchParams.get(name);
+
+  it('an answer prefixed by a -509 envelope is read from the envelope that follows, with a warning', () => {
+    const warned: string[] = [];
+    const body = '{"code":-509,"message":"too often","ttl":1}{"code":0,"message":"0","data":{"mid":7,"name":"n {x}"}}';
+    expect(readJson(response(200, body), 'profile', (m) => warned.push(m))).toEqual({ code: 0, message: '0', data: { mid: 7, name: 'n {x}' } });
+    expect(warned).toEqual([expect.stringContaining('-509')]);
+    // Anything else that is not one JSON document is still refused.
+    expect(() => readJson(response(200, '{"code":0}trailing'), 'x')).toThrow(ParseError);
+    expect(() => readJson(response(200, '{"a":1}{"b":2}'), 'x')).toThrow(ParseError);
+  });
+
+  it('search falls back to the unsigned search/type path when the signed one is not answered', async () => {
+    const hit = { type: 'video', bvid: 'BV1xx411c7mD', title: '<em class="keyword">k</em> one', author: 'a', mid: 5, duration: '1:05', pubdate: 1600000000, play: 10 };
+    const { ctx, asked } = fakeCtx([...base(), [`${ENDPOINTS.searchType}?`, json({ code: 0, data: { numPages: 1, numResults: 1, result: [hit] } })]]);
+    const page = await searchAction.page(ctx, { query: 'k' });
+    expect(page.items.map((i) => [i.native_id, i.title, i.duration_s])).toEqual([['BV1xx411c7mD', 'k one', 65]]);
+    expect(page.next_cursor).toBeUndefined();
+    expect(asked.map(path).slice(-2)).toEqual([ENDPOINTS.search, ENDPOINTS.searchType]);
+  });
+
+  it('search reads the video group of search/all/v2 as the last resort (relevance order only)', async () => {
+    const video = { type: 'video', bvid: 'BV1Hk4y1B7Cx', title: 'v', author: 'a', mid: 9, duration: '58:06', pubdate: 1594559234 };
+    const answer = json({ code: 0, data: { numPages: 50, pageinfo: { video: { pages: 2 } }, result: [{ result_type: 'bili_user', data: [{ mid: 1 }] }, { result_type: 'video', data: [video] }] } });
+    const { ctx, asked } = fakeCtx([...base(), [`${ENDPOINTS.searchAll}?`, answer]]);
+    const page = await searchAction.page(ctx, { query: 'k' });
+    expect(page.items.map((i) => i.native_id)).toEqual(['BV1Hk4y1B7Cx']);
+    expect(page.next_cursor).toBe('2');
+    expect(asked.map(path).filter((u) => u !== ENDPOINTS.spi && u !== ENDPOINTS.nav)).toEqual([ENDPOINTS.search, ENDPOINTS.searchType, ENDPOINTS.searchAllWbi, ENDPOINTS.searchAll]);
+    const sorted = fakeCtx([...base(), [`${ENDPOINTS.searchAll}?`, answer]]);
+    await expect(searchAction.page(sorted.ctx, { query: 'k', order: 'pubdate' })).rejects.toThrow(ReplayMiss);
+  });
+
+  it('comments fall back to the pre-WBI cursor list (x/v2/reply/main): next=0 opens it, cursor.next pages it', async () => {
+    const reply = (rpid: number, extra: Record<string, unknown> = {}) => ({ rpid, mid: rpid * 10, member: { uname: `u${rpid}` }, content: { message: `m${rpid}` }, ctime: 1600000000 + rpid, like: rpid, rcount: 0, ...extra });
+    const answer = json({ code: 0, data: { cursor: { is_end: false, next: 2, all_count: 9, mode: 3 }, top_replies: null, upper: { mid: 2 }, replies: [reply(11, { rcount: 1, replies: [reply(12, { parent: 11, root: 11 })] })] } });
+    const { ctx, asked } = fakeCtx([...base(), [`${ENDPOINTS.replyMain}?`, answer]]);
+    const page = await commentsAction.page(ctx, { query: 'av2' });
+    expect(page.items.map((c) => [c.cid, c.parent_id])).toEqual([
+      ['11', undefined],
+      ['12', '11'],
+    ]);
+    expect(page.total).toBe(9);
+    expect(page.next_cursor).toBe('n:2');
+    const first = asked.find((r) => path(r) === ENDPOINTS.replyMain)!;
+    expect([param(first, 'oid'), param(first, 'mode'), param(first, 'next')]).toEqual(['2', '3', '0']);
+    expect(asked.map(path).indexOf(ENDPOINTS.replyMainWbi)).toBeLessThan(asked.map(path).indexOf(ENDPOINTS.replyMain));
+    await commentsAction.page(ctx, { query: 'av2' }, 'n:2');
+    expect(param(asked[asked.length - 1], 'next')).toBe('2');
+  });
+
+  it("posts: a bare feed offset as cursor pages the dynamics feed; a small number still pages the uploads", async () => {
+    const { ctx, asked } = fakeCtx([
+      ...base(),
+      [`${ENDPOINTS.dynamicsSpace}?`, json({ code: 0, data: { has_more: false, items: [], offset: '' } })],
+      [`${ENDPOINTS.arcSearchWbi}?`, json({ code: 0, data: { list: { vlist: [] }, page: { pn: 2, ps: 30, count: 31 } } })],
+    ]);
+    await postsAction.page(ctx, { query: '5' }, '915793667264872453');
+    expect(path(asked[asked.length - 1])).toBe(ENDPOINTS.dynamicsSpace);
+    expect(param(asked[asked.length - 1], 'offset')).toBe('915793667264872453');
+    await postsAction.page(ctx, { query: '5' }, '2');
+    expect(path(asked[asked.length - 1])).toBe(ENDPOINTS.arcSearchWbi);
+    expect(param(asked[asked.length - 1], 'pn')).toBe('2');
   });
 });

@@ -181,6 +181,47 @@ describe('dynamics', () => {
     expect(dynamicToDraft({ id_str: '1' })).toBeUndefined();
     expect(dynamicToDraft({ modules: {} })).toBeUndefined();
   });
+
+  it('a live-room post (live_rcmd, its card a JSON string) is an image post of the room cover and title', () => {
+    const card = { type: 1, live_play_info: { room_id: 77, title: 'late stream', cover: 'http://i0.hdslb.com/bfs/live/c.jpg', live_status: 1 } };
+    const raw = {
+      id_str: '9001',
+      type: 'DYNAMIC_TYPE_LIVE_RCMD',
+      modules: {
+        module_author: { mid: 42, name: 'streamer', pub_ts: 1700000100 },
+        module_dynamic: { desc: null, major: { type: 'MAJOR_TYPE_LIVE_RCMD', live_rcmd: { content: JSON.stringify(card) } } },
+        module_stat: { like: { count: 5 }, comment: { count: 0 }, forward: { count: 1 } },
+      },
+    };
+    expect(dynamicToDraft(raw)).toEqual({
+      native_id: '9001',
+      type: 'image',
+      title: 'late stream',
+      author: 'streamer',
+      author_id: '42',
+      author_handle: 'streamer',
+      ts: 1700000100,
+      url: 'https://t.bilibili.com/9001',
+      thumb: 'https://i0.hdslb.com/bfs/live/c.jpg',
+      media: [{ kind: 'image', url: 'https://i0.hdslb.com/bfs/live/c.jpg' }],
+      stats: { likes: 5, comments: 0, shares: 1 },
+    });
+    // An unreadable card leaves nothing to show: skipped, not invented.
+    const broken = structuredClone(raw);
+    broken.modules.module_dynamic.major.live_rcmd.content = '{not json';
+    expect(dynamicToDraft(broken)).toBeUndefined();
+  });
+
+  it('a shared card (major common) keeps its title, description and cover', () => {
+    const raw = {
+      id_str: '9002',
+      modules: {
+        module_author: { mid: 43, name: 'sharer', pub_ts: 1700000200 },
+        module_dynamic: { desc: null, major: { type: 'MAJOR_TYPE_COMMON', common: { title: 'an event', desc: 'come along', cover: '//i0.hdslb.com/bfs/x/e.png' } } },
+      },
+    };
+    expect(dynamicToDraft(raw)).toMatchObject({ native_id: '9002', type: 'image', title: 'an event', text: 'come along', thumb: 'https://i0.hdslb.com/bfs/x/e.png' });
+  });
 });
 
 describe('play URLs', () => {

@@ -191,6 +191,20 @@ describe('replay param rules', () => {
   });
 });
 
+describe('crawl context warnings', () => {
+  it('keeps one copy of a note that every page repeats, in first-seen order', async () => {
+    const { makeContext, MemoryMemo } = await import('../../src/tasks/context.js');
+    const { Pacer } = await import('../../src/crawl/pacer.js');
+    const pino = (await import('pino')).default;
+    const warnings: string[] = [];
+    const adapter = { id: 'x', hosts: [], minGapMs: 0 } as unknown as Parameters<typeof makeContext>[0]['adapter'];
+    const ctx = makeContext({ adapter, profile: 'default', memo: new MemoryMemo(), dispatcher: undefined as never, pacer: new Pacer(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings });
+    for (const m of ['keys unavailable', 'other', 'keys unavailable', 'other', 'third']) ctx.warn(m);
+    expect(warnings).toEqual(['keys unavailable', 'other', 'third']);
+    expect(ctx.replay).toBe(false);
+  });
+});
+
 describe('memo', () => {
   it('expires entries and stays bounded', async () => {
     const { MemoryMemo } = await import('../../src/tasks/context.js');

@@ -197,6 +197,23 @@ describe('crossposts', () => {
     expect(d).toMatchObject({ native_id: '1kq2t7g', type: 'video', duration_s: rv.duration });
     expect(d.media).toEqual([{ kind: 'video', url: rv.fallback_url, w: rv.width, h: rv.height, duration_s: rv.duration }]);
   });
+
+  it("a crosspost with no words of its own shows the original's self text or shared link", () => {
+    const self = {
+      id: 'xp1',
+      title: 'shared along',
+      selftext: '',
+      is_self: false,
+      url: 'https://www.reddit.com/r/somewhere/comments/orig1/original/',
+      crosspost_parent: 't3_orig1',
+      crosspost_parent_list: [{ id: 'orig1', is_self: true, selftext: 'the words of the original', url: 'https://www.reddit.com/r/somewhere/comments/orig1/original/' }],
+    };
+    expect(postToDraft(self)).toMatchObject({ native_id: 'xp1', type: 'text', text: 'the words of the original', media: [] });
+    const link = { ...self, crosspost_parent_list: [{ id: 'orig1', is_self: false, selftext: '', url: 'https://example.org/story' }] };
+    expect(postToDraft(link)!.text).toBe('https://example.org/story');
+    // Its own words win over the original's.
+    expect(postToDraft({ ...self, is_self: true, selftext: 'my comment on it' })!.text).toBe('my comment on it');
+  });
 });
 
 describe('comment trees', () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../src/crawl/errors.js';
-import { fullname, parseCreatorRef, parsePostRef, parseSubreddit, parseThingRef, postUrl, profileUrl, stripPrefix } from '../../src/platforms/reddit/refs.js';
+import { fullname, parseCreatorRef, parsePostRef, parseSubreddit, permalinkPath, parseThingRef, postUrl, profileUrl, stripPrefix } from '../../src/platforms/reddit/refs.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/reddit');
 const entry = (file: string, i: number): any => JSON.parse(readFileSync(resolve(FIXTURES, file), 'utf8')).log.entries[i];
@@ -159,5 +159,17 @@ describe('subreddit names and write targets', () => {
     expect(stripPrefix('cu5pebp')).toBe('cu5pebp');
     expect(postUrl('2gmzqe')).toBe('https://www.reddit.com/comments/2gmzqe/');
     expect(profileUrl('Lil_SpazBot')).toBe('https://www.reddit.com/user/Lil_SpazBot/');
+  });
+});
+
+describe('permalinkPath', () => {
+  it('keeps the path a post or comment URL was given under, when it says more than /comments/<id>', () => {
+    expect(permalinkPath('https://www.reddit.com/r/pics/comments/abc12/a_slug/def34/?context=3')).toBe('/r/pics/comments/abc12/a_slug/def34');
+    expect(permalinkPath('reddit.com/r/pics/comments/abc12/a_slug/')).toBe('/r/pics/comments/abc12/a_slug');
+    expect(permalinkPath('https://oauth.reddit.com/comments/abc12/_/def34')).toBe('/comments/abc12/_/def34');
+    expect(permalinkPath('https://www.reddit.com/comments/abc12/')).toBeUndefined();
+    expect(permalinkPath('abc12')).toBeUndefined();
+    expect(permalinkPath('https://redd.it/abc12')).toBeUndefined();
+    expect(permalinkPath('https://example.com/r/pics/comments/abc12/x')).toBeUndefined();
   });
 });

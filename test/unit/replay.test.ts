@@ -69,6 +69,14 @@ describe('replay dispatcher', () => {
     expect(d.misses).toHaveLength(4);
   });
 
+  it('treats an absent paging param as the first page, and only the first', async () => {
+    const d = replay();
+    expect(JSON.parse((await get(d, 'https://api.example.com/list?uid=1')).body.toString())).toEqual({ page: 1 });
+    expect(JSON.parse((await get(d, 'https://api.example.com/list?uid=2&page=1')).body.toString())).toEqual({ uid: 2 });
+    expect(JSON.parse((await get(d, 'https://api.example.com/list?uid=2&page=')).body.toString())).toEqual({ uid: 2 });
+    await expect(get(d, 'https://api.example.com/list?uid=2&page=2')).rejects.toSatisfy(isReplayMiss);
+  });
+
   it('tolerates extra and missing non-identifying params and ignores volatile ones', async () => {
     const d = replay({ volatile: ['sig2'] });
     const r = await get(d, 'https://api.example.com/show?id=42&lang=en&sig2=zzz&_=123');

@@ -9,6 +9,7 @@ import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { checkStatus, fetchPage, pageMismatch, readHistory, withFallback, type Fetched } from '../../src/platforms/telegram/api.js';
 import { detailAction } from '../../src/platforms/telegram/detail.js';
+import { userAction } from '../../src/platforms/telegram/creator.js';
 import { telegram } from '../../src/platforms/telegram/index.js';
 import { parseHistory } from '../../src/platforms/telegram/parse.js';
 import type { CrawlContext, ItemsAction } from '../../src/platforms/types.js';
@@ -248,6 +249,28 @@ describe('detail outcomes', () => {
     const { ctx, asked } = fakeCtx([() => response(429, '', 'https://t.me/s/durov/1', { 'retry-after': '5' })]);
     expect(await asyncCodeOf(detail.page(ctx, { query: 'durov/1' }))).toBe('rate_limited');
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('user outcomes', () => {
+  const user = userAction;
+  const moved = () => response(302, '', 'https://t.me/s/hiddenchan', { location: 'https://t.me/hiddenchan' });
+
+  it('the /s/ redirect with the card unrecorded: not_found (no public preview), not a replay miss', async () => {
+    const { ctx, asked } = fakeCtx([moved]);
+    expect(await asyncCodeOf(user.run(ctx, { query: 'hiddenchan' }))).toBe('not_found');
+    expect(asked).toEqual(['https://t.me/s/hiddenchan', 'https://t.me/hiddenchan']);
+  });
+
+  it('the /s/ redirect with the card answered: the card is the profile', async () => {
+    const card = '<div class="tgme_page"><div class="tgme_page_title"><span dir="auto">Hidden</span></div><div class="tgme_page_extra">1 234 subscribers</div></div>';
+    const { ctx } = fakeCtx([moved, () => response(200, card, 'https://t.me/hiddenchan')]);
+    expect(await user.run(ctx, { query: 'hiddenchan' })).toMatchObject({ id: 'hiddenchan', name: 'Hidden', followers: 1234 });
+  });
+
+  it('a history page without a channel header and the card unrecorded stays a replay miss', async () => {
+    const { ctx } = fakeCtx([() => response(200, '<section class="tgme_channel_history js-message_history"></section>', 'https://t.me/s/hiddenchan')]);
+    expect(await asyncCodeOf(user.run(ctx, { query: 'hiddenchan' }))).toBe('replay_miss');
   });
 });
 

@@ -216,3 +216,32 @@ describe('page markers', () => {
     );
   });
 });
+
+describe('polls', () => {
+  // Hand-written: a poll message as the web preview lays it out (question, type, options with shares).
+  const html = `<section class="tgme_channel_history js-message_history">
+<div class="tgme_widget_message js-widget_message" data-post="somechan/12">
+  <div class="tgme_widget_message_poll js-poll">
+    <div class="tgme_widget_message_poll_question">Tea or coffee?</div>
+    <div class="tgme_widget_message_poll_type">Anonymous Poll</div>
+    <a class="tgme_widget_message_poll_options" href="https://t.me/somechan/12">
+      <div class="tgme_widget_message_poll_option"><div class="tgme_widget_message_poll_option_percent">40%</div>
+        <div class="tgme_widget_message_poll_option_value"><div class="tgme_widget_message_poll_option_text">Tea</div></div></div>
+      <div class="tgme_widget_message_poll_option"><div class="tgme_widget_message_poll_option_percent">60%</div>
+        <div class="tgme_widget_message_poll_option_value"><div class="tgme_widget_message_poll_option_text">Coffee</div></div></div>
+    </a>
+  </div>
+  <div class="tgme_widget_message_footer"><a class="tgme_widget_message_date" href="https://t.me/somechan/12"><time datetime="2023-02-27T16:21:02+00:00">19:21</time></a></div>
+</div></section>`;
+
+  it('keeps the question and every option with its share as the text', () => {
+    const [msg] = parseHistory(html).messages;
+    expect(msg.text).toBe('Tea or coffee?\n• Tea — 40%\n• Coffee — 60%');
+    expect(messageToDraft(msg).type).toBe('text');
+  });
+
+  it('a poll under a caption leaves the caption as the text', () => {
+    const withCaption = html.replace('<div class="tgme_widget_message_poll js-poll">', '<div class="tgme_widget_message_text">Vote!</div><div class="tgme_widget_message_poll js-poll">');
+    expect(parseHistory(withCaption).messages[0].text).toBe('Vote!');
+  });
+});

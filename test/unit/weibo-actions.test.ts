@@ -173,6 +173,36 @@ describe('cursors', () => {
   });
 });
 
+describe('timeline paging by page number', () => {
+  // Older timeline containers name the next page in cardlistInfo.page and carry no since_id.
+  const card = (id: string) => ({ card_type: 9, mblog: { id, mid: id, created_at: 'Tue Jun 08 09:35:04 +0800 2021', text: 't', user: { id: 42, screen_name: 'n' } } });
+  const page = (n: number, ids: string[]) => JSON.stringify({ ok: 1, data: { cardlistInfo: { containerid: '10760342', page: n }, cards: ids.map(card) } });
+
+  it('hands out page:<n> and sends page=<n> for it', async () => {
+    const { ctx, asked } = ctxWith([
+      [/containerid=10760342&page=2$/, () => ({ body: page(3, ['4645748019299850']) })],
+      [/containerid=10760342$/, () => ({ body: page(2, ['4645748019299849']) })],
+    ]);
+    const first = await items.posts.page(ctx, { query: '42' });
+    expect(first.items.map((i) => i.native_id)).toEqual(['4645748019299849']);
+    expect(first.next_cursor).toBe('page:2');
+    const second = await items.posts.page(ctx, { query: '42' }, 'page:2');
+    expect(second.items.map((i) => i.native_id)).toEqual(['4645748019299850']);
+    expect(second.next_cursor).toBe('page:3');
+    expect(asked[1]).toBe('https://m.weibo.cn/api/container/getIndex?containerid=10760342&page=2');
+  });
+
+  it('a since_id wins over a page number, and a page number not past the current page ends the walk', async () => {
+    const withBoth = JSON.stringify({ ok: 1, data: { cardlistInfo: { since_id: 4645748019299800, page: 2 }, cards: [card('4645748019299849')] } });
+    const { ctx } = ctxWith([
+      [/page=2$/, () => ({ body: page(2, ['4645748019299850']) })],
+      [/containerid=10760342$/, () => ({ body: withBoth })],
+    ]);
+    expect((await items.posts.page(ctx, { query: '42' })).next_cursor).toBe('4645748019299800');
+    expect((await items.posts.page(ctx, { query: '42' }, 'page:2')).next_cursor).toBeUndefined();
+  });
+});
+
 describe('the weibo.com route (desktop ajax API) after m.weibo.cn', () => {
   const pcTimeline = recorded(resolve(SANDBOX, 'pc-posts-mymblog-6279793937.har'));
   const pcProfile = recorded(resolve(SANDBOX, 'pc-user-profile-info-6279793937.har'));

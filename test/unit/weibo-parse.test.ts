@@ -16,6 +16,8 @@ import {
   mblogToDraft,
   parseCount,
   parseWeiboDate,
+  idTime,
+  statusTime,
   threadComments,
   topicContainerTrends,
   userToAuthor,
@@ -420,5 +422,38 @@ describe('s.weibo.com summary pages', () => {
     const visitor = text('error-visitor-system-s-weibo-2024-01.har');
     expect(summaryRealtimehot(visitor)).toEqual([]);
     expect(summaryTopicband(visitor)).toEqual([]);
+  });
+});
+
+describe('status times from short created_at forms', () => {
+  // 2021-06-08T01:35:04Z shifted into the id's upper bits, with arbitrary low bits (hand-built id).
+  const at = iso('2021-06-08T09:35:04+08:00');
+  const mid = ((BigInt(at - 515_483_463) << 22n) + 123_457n).toString();
+  const now = Date.parse('2026-11-21T12:00:00Z');
+
+  it('reads the creation second an id carries', () => {
+    expect(idTime(mid, now)).toBe(at);
+    expect(idTime('12345', now)).toBeUndefined();
+    // An id that would decode to a time after now is not a dated id.
+    expect(idTime('9999999999999999999', now)).toBeUndefined();
+  });
+
+  it('prefers the id over a yearless or relative created_at, never over the full API form', () => {
+    expect(statusTime('06-08', mid, now)).toBe(at);
+    expect(statusTime('15小时前', mid, now)).toBe(at);
+    expect(statusTime('刚刚', mid, now)).toBe(at);
+    expect(statusTime('Tue Jun 08 09:35:05 +0800 2021', mid, now)).toBe(at + 1);
+  });
+
+  it('without a usable id, a yearless date that would lie in the future is last year\'s', () => {
+    expect(statusTime('12-25', 'x', now)).toBe(iso('2025-12-25T00:00:00+08:00'));
+    expect(statusTime('06-27', undefined, now)).toBe(iso('2026-06-27T00:00:00+08:00'));
+  });
+
+  it('a timeline status and a comment with short dates get the times their ids carry', () => {
+    const draft = mblogToDraft({ id: mid, mid, created_at: '06-08', text: 'x', user: { id: 1, screen_name: 'a' } });
+    expect(draft?.ts).toBe(at);
+    const [c] = threadComments([{ id: mid, created_at: '06-08', text: 'y', user: { id: 2, screen_name: 'b' } }], '1');
+    expect(c.created_at).toBe(at);
   });
 });

@@ -164,6 +164,23 @@ describe('youtube answers → outcomes', () => {
     expect(() => checkAlerts(body('error-channel-terminated.har'), 'channel')).toThrow(NotFound);
     expect(() => checkAlerts(body('posts-channel-videos-creativecommons.har'), 'channel')).not.toThrow();
   });
+
+  it('a channel behind the age gate (channelAgeGateRenderer in its only tab) is session_expired, not an unreadable answer', () => {
+    // Hand-written: the shape a browse of an age-restricted channel answers to an anonymous client.
+    const gated = {
+      contents: {
+        twoColumnBrowseResultsRenderer: {
+          tabs: [{ tabRenderer: { selected: true, content: { sectionListRenderer: { contents: [{ channelAgeGateRenderer: {
+            channelTitle: 'Some Distillery',
+            header: { runs: [{ text: 'Sign in to view this channel' }] },
+            mainText: { runs: [{ text: 'This channel may be inappropriate for some users. ' }, { text: 'Confirm your age by signing in.' }] },
+          } }] } } } }],
+        },
+      },
+    };
+    expect(() => checkAlerts(gated, 'channel UCx')).toThrow(SessionExpired);
+    expect(() => checkAlerts(gated, 'channel UCx')).toThrow(/Sign in to view this channel — This channel may be inappropriate/);
+  });
 });
 
 describe('youtube playabilityStatus → outcomes', () => {

@@ -12,6 +12,7 @@ import {
   parseSearch,
   playableStream,
   selectedTabIsVideos,
+  selectedUploadsTab,
   trendsOf,
   watchExtras,
 } from '../../src/platforms/youtube/parse.js';
@@ -183,7 +184,8 @@ describe('youtube channel answers', () => {
       stats: { views: 3_172_670 },
     });
     const collab = page.items.find((i) => i.native_id === 'TpMVMxs2pS8')!;
-    expect(collab.author).toBe('S2G and CaniSports');
+    // The byline reads "S2G and CaniSports"; the item is credited to the first listed channel, by name and id.
+    expect(collab.author).toBe('S2G');
     expect(collab.author_id).toMatch(/^UC/);
     const trends = trendsOf(page.items);
     expect(trends.map((t) => t.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -296,5 +298,126 @@ describe('youtube player answers', () => {
     expect(d).toMatchObject({ title: 'dog', author: 'Jony Tube', media: [], duration_s: 11, aspect: { width: 384, height: 480 }, stats: { views: 142_650 } });
     expect(d.ts).toBeUndefined();
     expect(d.author_handle).toBeUndefined();
+  });
+});
+
+// Hand-written answers in the shapes other real recordings use (no fixture holds them).
+describe('youtube answer variants', () => {
+  const UC = 'UCabcdefghijklmnopqrstuv';
+  const tab = (title: string, params: string, selected: boolean, content?: unknown) => ({ tabRenderer: { title, selected, endpoint: { browseEndpoint: { browseId: UC, params } }, content } });
+
+  it('a Shorts tab: shortsLockupViewModel cards carry id, title, rounded views, thumb and the frame shape', () => {
+    const short = {
+      shortsLockupViewModel: {
+        entityId: 'shorts-shelf-item-Abc123def45',
+        onTap: { innertubeCommand: { reelWatchEndpoint: { videoId: 'Abc123def45', thumbnail: { thumbnails: [{ url: 'https://i.ytimg.com/vi/Abc123def45/frame0.jpg', width: 720, height: 1280 }], isOriginalAspectRatio: true } } } },
+        overlayMetadata: { primaryText: { content: 'A very short clip' }, secondaryText: { content: '1.5k views' } },
+        thumbnailViewModel: { thumbnailViewModel: { image: { sources: [{ url: 'https://i.ytimg.com/vi/Abc123def45/oar2.jpg', width: 405, height: 720 }] } } },
+      },
+    };
+    const answer = { contents: { twoColumnBrowseResultsRenderer: { tabs: [tab('Videos', 'EgZ2aWRlb3PyBgQKAjoA', false), tab('Shorts', 'EgZzaG9ydHPyBgUKA5oBAA%3D%3D', true, { richGridRenderer: { contents: [{ richItemRenderer: { content: short } }] } })] } } };
+    expect(selectedTabIsVideos(answer)).toBe(false);
+    expect(selectedUploadsTab(answer)).toBe('shorts');
+    const page = parseBrowse(answer, { id: UC, name: 'Chan', handle: '@chan' })!;
+    expect(page.items).toEqual([
+      {
+        native_id: 'Abc123def45',
+        type: 'video',
+        url: 'https://www.youtube.com/watch?v=Abc123def45',
+        title: 'A very short clip',
+        author: 'Chan',
+        author_id: UC,
+        author_handle: '@chan',
+        thumb: 'https://i.ytimg.com/vi/Abc123def45/oar2.jpg',
+        aspect: { width: 720, height: 1280 },
+        stats: { views: 1_500 },
+      },
+    ]);
+  });
+
+  it('the older trending page: an expanded shelf of videoRenderers inside the selected tab', () => {
+    const v = (id: string, views: string) => ({ videoRenderer: { videoId: id, title: { runs: [{ text: `t ${id}` }] }, viewCountText: { simpleText: views } } });
+    const answer = { contents: { twoColumnBrowseResultsRenderer: { tabs: [
+      { tabRenderer: { title: 'Now', selected: true, content: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ shelfRenderer: { content: { expandedShelfContentsRenderer: { items: [v('Trend000001', '5,864,963 views'), v('Trend000002', '12k views')] } } } }] } }] } } } },
+      { tabRenderer: { title: 'Music', selected: false } },
+    ] } } };
+    const page = parseBrowse(answer)!;
+    expect(page.items.map((i) => [i.native_id, i.stats.views])).toEqual([['Trend000001', 5_864_963], ['Trend000002', 12_000]]);
+    expect(trendsOf(page.items).map((t) => t.rank)).toEqual([1, 2]);
+  });
+
+  it('the Live tab counts as an uploads tab; Home does not', () => {
+    const live = { contents: { twoColumnBrowseResultsRenderer: { tabs: [tab('Home', 'EgRob21l', false), tab('Live', 'EgdzdHJlYW1z8gYECgJ6AA%3D%3D', true)] } } };
+    const home = { contents: { twoColumnBrowseResultsRenderer: { tabs: [tab('Home', 'EgRob21l', true), tab('Live', 'EgRsaXZl', false)] } } };
+    expect(selectedUploadsTab(live)).toBe('streams');
+    expect(selectedUploadsTab(home)).toBeUndefined();
+  });
+
+  it('a search answer of channels only says how many non-video results it left out', () => {
+    const answer = {
+      contents: { twoColumnSearchResultsRenderer: { primaryContents: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [
+        { channelRenderer: { channelId: UC, title: { simpleText: 'Chan' } } },
+        { lockupViewModel: { contentId: 'PLxyz', contentType: 'LOCKUP_CONTENT_TYPE_PLAYLIST' } },
+      ] } }] } } } },
+    };
+    expect(parseSearch(answer)).toEqual({ items: [], next: undefined, said: undefined, others: 2 });
+  });
+
+  it('a collaboration byline credits the first listed channel by its own name and handle', () => {
+    const byline = {
+      runs: [{
+        text: 'First Chan and Second Chan',
+        navigationEndpoint: { showDialogCommand: { panelLoadingStrategy: { inlineContent: { dialogViewModel: { customContent: { listViewModel: { listItems: [
+          { listItemViewModel: { title: { content: 'First Chan ' }, subtitle: { content: '\u200e\u2068@firstchan\u2069 • \u20681k subscribers\u2069' }, rendererContext: { commandContext: { onTap: { innertubeCommand: { browseEndpoint: { browseId: UC } } } } } } },
+          { listItemViewModel: { title: { content: 'Second Chan' }, subtitle: { content: '@second' }, rendererContext: { commandContext: { onTap: { innertubeCommand: { browseEndpoint: { browseId: 'UCzyxwvutsrqponmlkjihgfe' } } } } } } },
+        ] } } } } } } },
+      }],
+    };
+    const page = parseSearch({
+      contents: { twoColumnSearchResultsRenderer: { primaryContents: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ videoRenderer: { videoId: 'Abc123def45', title: { runs: [{ text: 't' }] }, ownerText: byline } }] } }] } } } },
+    })!;
+    expect(page.items[0]).toMatchObject({ author: 'First Chan', author_id: UC, author_handle: '@firstchan' });
+  });
+
+  it('system channels without channelMetadataRenderer: topic carousel and game headers, microformat', () => {
+    const topic = {
+      header: { carouselHeaderRenderer: { contents: [{ carouselItemRenderer: {} }, { topicChannelDetailsRenderer: {
+        title: { simpleText: 'Sports' },
+        avatar: { thumbnails: [{ url: '//yt3.googleusercontent.com/av=s88', width: 88, height: 88 }, { url: '//yt3.googleusercontent.com/av=s176', width: 176, height: 176 }] },
+        subtitle: { simpleText: '74.4m subscribers' },
+        subscribeButton: { subscribeButtonRenderer: { channelId: UC } },
+      } }] } },
+      contents: { twoColumnBrowseResultsRenderer: { tabs: [tab('', '', true)] } },
+    };
+    expect(parseChannel(topic)).toEqual({ id: UC, source: 'youtube', name: 'Sports', avatar: 'https://yt3.googleusercontent.com/av=s176', url: `https://www.youtube.com/channel/${UC}`, followers: 74_400_000, handle: undefined, bio: undefined, posts: undefined, verified: undefined });
+
+    const game = {
+      header: { interactiveTabbedHeaderRenderer: { title: { simpleText: 'Some Game' }, description: { simpleText: 'Build things.' }, boxArt: { thumbnails: [{ url: 'https://yt3.googleusercontent.com/box', width: 195, height: 270 }] } } },
+      microformat: { microformatDataRenderer: { urlCanonical: `https://www.youtube.com/channel/${UC}`, title: 'Some Game - Topic', description: 'Build thi...' } },
+    };
+    expect(parseChannel(game)).toMatchObject({ id: UC, name: 'Some Game - Topic', bio: 'Build things.', avatar: 'https://yt3.googleusercontent.com/box' });
+    // An answer that never names its channel is known by the id it was fetched under, never invented.
+    expect(parseChannel({ header: { interactiveTabbedHeaderRenderer: { title: { simpleText: 'X' } } } }, UC)).toMatchObject({ id: UC, name: 'X' });
+    expect(parseChannel({ responseContext: {} }, UC)).toBeUndefined();
+  });
+
+  it('a reply page handed back as a cursor: bare comments, each threaded under the id before the dot', () => {
+    const answer = {
+      onResponseReceivedEndpoints: [{ appendContinuationItemsAction: { continuationItems: [
+        { commentViewModel: { commentKey: 'k1' } },
+        { continuationItemRenderer: { button: { buttonRenderer: { command: { continuationCommand: { token: 'MORE' } } } } } },
+      ] } }],
+      frameworkUpdates: { entityBatchUpdate: { mutations: [{ entityKey: 'k1', payload: { commentEntityPayload: {
+        properties: { commentId: 'UgParent123.9ReplyAbc', content: { content: 'a reply' }, publishedTime: '2 days ago', replyLevel: 1 },
+        author: { channelId: UC, displayName: '@replier' },
+        toolbar: { likeCountNotliked: '3', replyCount: '' },
+      } } }] } },
+    };
+    const page = parseCommentThreads(answer, 'Abc123def45', Date.UTC(2026, 0, 10) );
+    expect(page.next).toBe('MORE');
+    expect(page.threads).toEqual([{ comment: {
+      cid: 'UgParent123.9ReplyAbc', text: 'a reply', likes: 3, reply_total: 0, user_id: UC, handle: '@replier', user_name: '@replier',
+      created_at: Date.UTC(2026, 0, 10) / 1000 - 2 * 86_400, source: 'youtube', url: 'https://www.youtube.com/watch?v=Abc123def45&lc=UgParent123.9ReplyAbc', parent_id: 'UgParent123',
+    } }]);
   });
 });

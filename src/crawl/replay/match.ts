@@ -76,7 +76,7 @@ export function compareParams(req: Map<string, string>, rec: Map<string, string>
     const a = req.get(k);
     const b = rec.get(k);
     if (rules.cursor.has(k)) {
-      if (a !== b) return `${k} differs (${a ?? 'absent'} vs recorded ${b ?? 'absent'})`;
+      if (a !== b && !(firstPage(a) && firstPage(b) && (a === undefined || b === undefined))) return `${k} differs (${a ?? 'absent'} vs recorded ${b ?? 'absent'})`;
       if (a !== undefined) equal++;
       continue;
     }
@@ -95,6 +95,11 @@ export function compareParams(req: Map<string, string>, rec: Map<string, string>
   }
   if (reqHasId && idAgree === 0) return recHasId ? 'no identifying param in common' : 'the recording carries none of the identifying params';
   return idAgree * 100 + equal * 10 - differ * 3 - oneSided;
+}
+
+/** An absent paging param and an explicit first page (`''`, `0`, `1`) ask for the same page. */
+function firstPage(v: string | undefined): boolean {
+  return v === undefined || v === '' || v === '0' || v === '1';
 }
 
 function normPath(p: string): string {

@@ -22,6 +22,9 @@ export const ENDPOINTS = {
   nav: `${API}/x/web-interface/nav`,
   spi: `${API}/x/frontend/finger/spi`,
   search: `${API}/x/web-interface/wbi/search/type`,
+  searchType: `${API}/x/web-interface/search/type`,
+  searchAllWbi: `${API}/x/web-interface/wbi/search/all/v2`,
+  searchAll: `${API}/x/web-interface/search/all/v2`,
   arcSearchWbi: `${API}/x/space/wbi/arc/search`,
   arcSearch: `${API}/x/space/arc/search`,
   dynamicsSpace: `${API}/x/polymer/web-dynamic/v1/feed/space`,
@@ -33,6 +36,7 @@ export const ENDPOINTS = {
   viewDetail: `${API}/x/web-interface/view/detail`,
   playurl: `${API}/x/player/playurl`,
   replyMainWbi: `${API}/x/v2/reply/wbi/main`,
+  replyMain: `${API}/x/v2/reply/main`,
   reply: `${API}/x/v2/reply`,
   replyHot: `${API}/x/v2/reply/hot`,
   replyReply: `${API}/x/v2/reply/reply`,
@@ -147,14 +151,55 @@ export function checkStatus(res: HttpResponse, what: string): void {
 }
 
 /** The body of an endpoint that should answer JSON; a captcha page is a block, anything else unreadable an error. */
-export function readJson(res: HttpResponse, what: string): unknown {
+export function readJson(res: HttpResponse, what: string, warn?: (msg: string) => void): unknown {
   const text = res.text();
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    const joined = splitEnvelopes(text);
+    if (joined) {
+      // The frequency gate prepends its own envelope and still answers: the last envelope is the real one.
+      const first = joined[0] as Json;
+      warn?.(`${what}: bilibili prefixed its answer with a code ${String(first.code)} envelope (${String(first.message ?? '')}); the answer that followed it was used`);
+      return joined[joined.length - 1];
+    }
     if (RISK_PAGE.test(text)) throw new Blocked(`${what}: bilibili answered a captcha / risk-control page instead of JSON`);
     throw new ParseError(`${what}: expected JSON, got ${res.headers['content-type'] ?? 'no content type'} (${res.body.length} bytes)`);
   }
+}
+
+/**
+ * A body made of JSON objects written back to back (`{"code":-509,…}{"code":0,…}`), each an envelope with
+ * a code; undefined for anything else.
+ */
+export function splitEnvelopes(text: string): unknown[] | undefined {
+  const out: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{') {
+      if (depth++ === 0) start = i;
+    } else if (ch === '}') {
+      if (--depth < 0) return undefined;
+      if (depth === 0) {
+        try {
+          out.push(JSON.parse(text.slice(start, i + 1)));
+        } catch {
+          return undefined;
+        }
+      }
+    } else if (depth === 0 && !/\s/.test(ch)) return undefined;
+  }
+  if (depth !== 0 || out.length < 2) return undefined;
+  return out.every((o) => obj(o) && (o as Json).code !== undefined) ? out : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,7 +332,7 @@ export async function getJson(ctx: CrawlContext, url: string, o: GetOptions): Pr
   const res = await ctx.http.request({ url: qs ? `${url}?${qs}` : url, headers });
   try {
     checkStatus(res, o.what);
-    return interpret(readJson(res, o.what), o.what, o.allow);
+    return interpret(readJson(res, o.what, (m) => ctx.warn(m)), o.what, o.allow);
   } catch (e) {
     // Risk control rejected this guest identity: the next request mints a fresh one.
     if (guest && e instanceof CrawlError && e.code === 'blocked') ctx.guest.delete(GUEST_KEY);

@@ -8,8 +8,9 @@ import { resolveVideo } from './resolve.js';
 
 /*
  * Three equivalent lists serve a video's comments: the web player's cursor list (wbi/main), the older
- * page-number list (x/v2/reply) and, for hot order, x/v2/reply/hot. The native cursor names the list
- * it pages: "m:<offset>", "p:<pn>", "h:<pn>"; replies of one comment page as "r:<pn>".
+ * page-number list (x/v2/reply) and, for hot order, x/v2/reply/hot; before WBI the cursor list was
+ * x/v2/reply/main. The native cursor names the list it pages: "m:<offset>", "n:<next>", "p:<pn>",
+ * "h:<pn>"; replies of one comment page as "r:<pn>".
  */
 
 export const SORTS = ['hot', 'time'] as const;
@@ -63,6 +64,24 @@ async function mainPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, offset?: s
   };
 }
 
+/** The pre-WBI cursor list (x/v2/reply/main): next=0 opens it, data.cursor.next names the following page. */
+async function oldMainPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, next: number): Promise<Page<Comment>> {
+  const answer = await get(ctx, ref, ENDPOINTS.replyMain, {
+    what: `comments of ${ref.bvid}`,
+    query: { type: VIDEO_TYPE, oid: ref.aid, mode: sort === 'time' ? 2 : 3, next, ps: PER_PAGE, plat: 1 },
+  });
+  if (answer === 'closed') return closed(ctx, ref);
+  const { data } = answer;
+  const cursor = obj(data.cursor) ?? {};
+  const seen = new Set<string>();
+  const first = next === 0;
+  const pinned = first ? [...threadComments(data.top_replies, ref.bvid, seen), ...threadComments([obj(data.upper)?.top].filter(Boolean), ref.bvid, seen)] : [];
+  const items = [...pinned, ...threadComments(data.replies, ref.bvid, seen)];
+  const following = Number(cursor.next);
+  const more = cursor.is_end !== true && objs(data.replies).length > 0 && Number.isInteger(following) && following > 0 && following !== next;
+  return { items, total: parseCount(cursor.all_count), next_cursor: more ? `n:${following}` : undefined };
+}
+
 async function replyPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, pn: number): Promise<Page<Comment>> {
   const answer = await get(ctx, ref, ENDPOINTS.reply, {
     what: `comments of ${ref.bvid}`,
@@ -107,7 +126,7 @@ async function repliesPage(ctx: CrawlContext, ref: VideoRef, root: string, pn: n
   return { items, total: parseCount(page.count), next_cursor: nextPage(page, 'r', items.length) };
 }
 
-const CURSOR = /^([mphr]):(.+)$/;
+const CURSOR = /^([mnphr]):(.+)$/;
 
 async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>> {
   const sort = (params.sort as Sort | undefined) ?? 'hot';
@@ -127,10 +146,12 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
   }
   if (c?.[1] === 'r') throw new InvalidInput('params.cursor: this cursor pages replies; pass replies_of too');
   if (c?.[1] === 'm') return mainPage(ctx, ref, sort, c[2]);
+  if (c?.[1] === 'n') return oldMainPage(ctx, ref, sort, pn());
   if (c?.[1] === 'p') return replyPage(ctx, ref, sort, pn());
   if (c?.[1] === 'h') return hotPage(ctx, ref, pn());
   return firstOf([
     () => mainPage(ctx, ref, sort),
+    () => oldMainPage(ctx, ref, sort, 0),
     () => replyPage(ctx, ref, sort, 1),
     ...(sort === 'hot' ? [() => hotPage(ctx, ref, 1)] : []),
   ]);

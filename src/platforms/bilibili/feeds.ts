@@ -26,13 +26,26 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   if (!keyword) throw new InvalidInput('params.query: a search keyword is required');
   const order = (params.order as string | undefined) ?? 'totalrank';
   const page = pageNumber(cursor, 'search');
+  const what = 'video search';
+  const referer = `https://search.bilibili.com/all?keyword=${encodeURIComponent(keyword)}`;
   // The search page's own request: 42 per page, no duration or date filter.
-  const { data } = await getJson(ctx, ENDPOINTS.search, {
-    what: 'video search',
-    query: { search_type: 'video', keyword, order, page, page_size: 42, duration: 0, pubtime_begin_s: 0, pubtime_end_s: 0 },
-    sign: true,
-    referer: `https://search.bilibili.com/all?keyword=${encodeURIComponent(keyword)}`,
-  });
+  const typed = { search_type: 'video', keyword, order, page, page_size: 42, duration: 0, pubtime_begin_s: 0, pubtime_end_s: 0 };
+  // The "all" search answers every result kind grouped; its video group is the same list, 20 per page.
+  const all = { keyword, page };
+  return firstOf([
+    async () => typedPage((await getJson(ctx, ENDPOINTS.search, { what, query: typed, sign: true, referer })).data, page),
+    // The unsigned path is the older route to the same list.
+    async () => typedPage((await getJson(ctx, ENDPOINTS.searchType, { what, query: typed, referer })).data, page),
+    ...(order === 'totalrank'
+      ? [
+          async () => allPage((await getJson(ctx, ENDPOINTS.searchAllWbi, { what, query: all, sign: true, referer })).data, page),
+          async () => allPage((await getJson(ctx, ENDPOINTS.searchAll, { what, query: all, referer })).data, page),
+        ]
+      : []),
+  ]);
+}
+
+function typedPage(data: Record<string, unknown>, page: number): Page<ItemDraft> {
   if (!Array.isArray(data.result)) {
     if (Number(data.numResults ?? 0) === 0) return { items: [] };
     throw new ParseError('video search: data.result is missing');
@@ -40,6 +53,20 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   const items = drafts(data.result, searchVideoToDraft);
   const pages = Number(data.numPages);
   return { items, next_cursor: data.result.length && Number.isFinite(pages) && page < pages ? String(page + 1) : undefined };
+}
+
+/** search/all/v2: data.result[] groups {result_type, data[]}; the video group's page count is in pageinfo.video. */
+function allPage(data: Record<string, unknown>, page: number): Page<ItemDraft> {
+  if (!Array.isArray(data.result)) {
+    if (Number(data.numResults ?? 0) === 0) return { items: [] };
+    throw new ParseError('video search (all): data.result is missing');
+  }
+  const group = objs(data.result).find((g) => g.result_type === 'video');
+  const list = Array.isArray(group?.data) ? group.data : [];
+  const items = drafts(list, searchVideoToDraft);
+  const info = obj(obj(data.pageinfo)?.video);
+  const pages = Number(info?.pages ?? data.numPages);
+  return { items, next_cursor: list.length && Number.isFinite(pages) && page < pages ? String(page + 1) : undefined };
 }
 
 export const searchAction: ItemsAction = {
@@ -107,10 +134,11 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   const tab = params.tab as (typeof POSTS_TABS)[number] | undefined;
   if (tab !== undefined && !(POSTS_TABS as readonly string[]).includes(tab)) throw new InvalidInput(`params.tab: one of ${POSTS_TABS.join(', ')}`);
   const mid = await resolveMid(ctx, params.query);
-  const dyn = cursor === undefined ? undefined : DYNAMICS_CURSOR.exec(cursor);
-  if (dyn) {
+  // A bare long number is the feed's own offset (as recorded in its URL); uploads pages never get that far.
+  const offset = cursor === undefined ? undefined : (DYNAMICS_CURSOR.exec(cursor)?.[1] ?? (/^\d{6,}$/.test(cursor) ? cursor : undefined));
+  if (offset !== undefined) {
     if (tab === 'videos') throw new InvalidInput('params.cursor: a dynamics cursor cannot page the videos tab');
-    return dynamicsPage(ctx, mid, dyn[1]);
+    return dynamicsPage(ctx, mid, offset);
   }
   if (tab === 'dynamics') {
     if (cursor !== undefined) throw new InvalidInput('params.cursor: not a bilibili dynamics cursor');

@@ -236,6 +236,29 @@ function dynamicUrl(item: Json, id: string): string {
   return `https://t.bilibili.com/${id}`;
 }
 
+/**
+ * Majors that show one card (a live room, a shared link, a bangumi episode, a song, a course):
+ * {title, desc, cover}; live_rcmd carries its card as a JSON string (content.live_play_info).
+ */
+function cardMajor(major: Json): { title?: string; desc?: string; cover?: string } | undefined {
+  let live = obj(major.live_rcmd);
+  if (live) {
+    let content: unknown = live.content;
+    if (typeof content === 'string') {
+      try {
+        content = JSON.parse(content);
+      } catch {
+        content = undefined;
+      }
+    }
+    live = obj(obj(content)?.live_play_info);
+    return live ? { title: nonEmpty(live.title), cover: httpsUrl(live.cover) } : undefined;
+  }
+  const c = obj(major.live) ?? obj(major.common) ?? obj(major.pgc) ?? obj(major.music) ?? obj(major.courses) ?? obj(major.medialist);
+  if (!c) return undefined;
+  return { title: nonEmpty(c.title), desc: nonEmpty(c.desc) ?? nonEmpty(c.desc_first), cover: httpsUrl(c.cover) };
+}
+
 export function dynamicToDraft(raw: unknown): ItemDraft | undefined {
   const item = obj(raw);
   const modules = obj(item?.modules);
@@ -274,9 +297,18 @@ export function dynamicToDraft(raw: unknown): ItemDraft | undefined {
   const draw = obj(major.draw);
   const opus = obj(major.opus);
   const article = obj(major.article);
-  const media = draw ? imagesOf(draw.items, 'src') : opus ? imagesOf(opus.pics, 'url') : article ? arr(article.covers).map((u) => httpsUrl(u)).filter((u): u is string => !!u).map((url): Media => ({ kind: 'image', url })) : [];
-  const title = nonEmpty(opus?.title) ?? nonEmpty(article?.title);
-  const text = desc ?? nonEmpty(obj(opus?.summary)?.text) ?? nonEmpty(article?.desc);
+  const card = !draw && !opus && !article ? cardMajor(major) : undefined;
+  const media = draw
+    ? imagesOf(draw.items, 'src')
+    : opus
+      ? imagesOf(opus.pics, 'url')
+      : article
+        ? arr(article.covers).map((u) => httpsUrl(u)).filter((u): u is string => !!u).map((url): Media => ({ kind: 'image', url }))
+        : card?.cover
+          ? [{ kind: 'image', url: card.cover } as Media]
+          : [];
+  const title = nonEmpty(opus?.title) ?? nonEmpty(article?.title) ?? card?.title;
+  const text = desc ?? nonEmpty(obj(opus?.summary)?.text) ?? nonEmpty(article?.desc) ?? card?.desc;
   if (!media.length && !text && !title) return undefined;
   const draft: ItemDraft = {
     native_id: id,

@@ -1,7 +1,7 @@
-import { InvalidInput, ParseError, isReplayMiss } from '../../crawl/errors.js';
+import { InvalidInput, ParseError } from '../../crawl/errors.js';
 import type { Category } from '../../domain/catalog.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { NSID, PUBLIC_APPVIEW, publicGet, xrpc } from './api.js';
+import { NSID, PUBLIC_APPVIEW, isFallbackable, publicGet, xrpc } from './api.js';
 import { authedXrpc, credentialsOf } from './auth.js';
 import { withActor } from './identity.js';
 import { arr, feedToDrafts, nextCursor, postsToDrafts } from './parse.js';
@@ -41,7 +41,7 @@ export const postsAction: ItemsAction = {
  * searchPosts is login-only: with the profile's app password it is asked on the PDS with the session token.
  * Without one the public AppView is asked, which has refused anonymous search since 2025-01 (403, mapped
  * to session_expired in api.ts); its first page is asked without a cursor (anonymous paging has always been
- * refused), and in replay also in the recorded form with cursor=0.
+ * refused).
  */
 async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
   const q = (params.query ?? '').trim();
@@ -49,19 +49,17 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   const query = { q, limit: pageSize(params), sort: params.sort as string | undefined, cursor };
   let body: Record<string, unknown>;
   if (credentialsOf(ctx)) {
-    body = (await authedXrpc(ctx, () => ({ nsid: NSID.searchPosts, query }), { what: 'search (app.bsky.feed.searchPosts)', renew: true })).body;
-  } else {
-    const ask = (c?: string) => xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.searchPosts, query: { ...query, cursor: c } });
     try {
-      body = await ask(cursor);
+      body = (await authedXrpc(ctx, () => ({ nsid: NSID.searchPosts, query }), { what: 'search (app.bsky.feed.searchPosts)', renew: true })).body;
     } catch (e) {
-      if (cursor !== undefined || !isReplayMiss(e)) throw e;
-      try {
-        body = await ask('0');
-      } catch (second) {
-        throw isReplayMiss(second) ? e : second;
-      }
+      // The login route is down or unanswered (an outage, no recorded session): the public AppView may still
+      // answer; if it refuses, its own outcome (session_expired) is the answer. A refused login stays refused.
+      if (!isFallbackable(e)) throw e;
+      ctx.warn(`search: the logged-in route failed (${(e as Error).message}); asked the public AppView without a login`);
+      body = await xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.searchPosts, query: { ...query, cursor: undefined } });
     }
+  } else {
+    body = await xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.searchPosts, query });
   }
   if (!Array.isArray(body.posts)) throw new ParseError('searchPosts: the answer has no posts array');
   return { items: postsToDrafts(body.posts), next_cursor: nextCursor(body, body.posts) };

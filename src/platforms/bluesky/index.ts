@@ -19,7 +19,8 @@ export const bluesky: PlatformAdapter = {
   hosts: API_HOSTS,
   // Images (avatars, feed_thumbnail, feed_fullsize) come from cdn.bsky.app; video playlists, segments and
   // thumbnails from video.bsky.app (video.cdn.bsky.app on newer AppView answers).
-  mediaHosts: ['cdn.bsky.app', 'video.bsky.app', 'video.cdn.bsky.app'],
+  // av-cdn.bsky.app served every image in 2023-era answers (avatars and feed images alike).
+  mediaHosts: ['cdn.bsky.app', 'av-cdn.bsky.app', 'video.bsky.app', 'video.cdn.bsky.app'],
   mediaHeaders: () => ({ Referer: 'https://bsky.app/' }),
   minGapMs: 250,
   categories: CATEGORIES,

@@ -16,6 +16,8 @@ import { normalizeHost, type Instance } from './instance.js';
 
 export const ENDPOINTS = {
   search: '/api/v2/search',
+  // Servers before 2.4.1 only had this one (3.0 removed it): the same answer, hashtags as plain strings.
+  searchV1: '/api/v1/search',
   lookup: '/api/v1/accounts/lookup',
   account: (id: string) => `/api/v1/accounts/${encodeURIComponent(id)}`,
   accountStatuses: (id: string) => `/api/v1/accounts/${encodeURIComponent(id)}/statuses`,

@@ -12,7 +12,7 @@ export const INSTANCE_PARAM: CatalogParam = {
   required: false,
   default: DEFAULT_INSTANCE,
   description:
-    "the Mastodon server to ask, a plain hostname (e.g. fosstodon.org); a URL or @user@server reference names its own server; with a profile bound to a server, the default means the profile's server",
+    "the Mastodon server to ask, a plain hostname (e.g. fosstodon.org); a URL or @user@server reference names its own server; with a profile bound to a server, the default means the profile's server; in replay mode any host[:port] a recording holds (e.g. localhost:3000)",
 };
 
 export const queryParam = (description: string): CatalogParam => ({ name: 'query', type: 'string', required: true, description });

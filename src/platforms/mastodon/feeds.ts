@@ -41,14 +41,12 @@ export const searchAction: ItemsAction = {
     }
     const limit = pageSize(params, MAX_LIMIT.search);
     const offset = offsetOf(cursor);
-    const { data } = await getJson(
-      ctx,
-      inst,
-      ENDPOINTS.search,
-      // Resolving remote handles/URLs and paging are refused (401) without a login.
-      { q: params.query as string, type, limit, offset: offset || undefined, resolve: inst.token ? 'true' : undefined },
-      `search ${type}`,
-    );
+    // Resolving remote handles/URLs and paging are refused (401) without a login.
+    const query = { q: params.query as string, type, limit, offset: offset || undefined, resolve: inst.token ? 'true' : undefined };
+    const { data } = await firstOf([
+      () => getJson(ctx, inst, ENDPOINTS.search, query, `search ${type}`),
+      () => getJson(ctx, inst, ENDPOINTS.searchV1, query, `search ${type}`),
+    ]);
     const body = obj(data);
     if (!body || !Array.isArray(body[type])) throw new ParseError(`search ${type}: no ${type} list in ${inst.host}'s answer`);
     const list = arr(body[type]);

@@ -23,10 +23,12 @@ const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
  * A caller-supplied instance must be a plain public hostname: this is what keeps `params.instance`
  * (and hosts taken from references) from turning the crawler into a proxy to internal addresses.
  */
-export function normalizeHost(raw: string, what = 'params.instance'): string {
+export function normalizeHost(raw: string, what = 'params.instance', replay = false): string {
   const s = raw.trim().toLowerCase();
   const bad = (why: string) => new InvalidInput(`${what}: ${JSON.stringify(raw)} is not a plain public hostname like mastodon.social (${why})`);
   if (!s) throw bad('empty');
+  // In replay nothing reaches a network, so recordings of a development server (localhost:3000) may be named.
+  if (replay) return replayHost(s, raw, what);
   if (/[/:@?#\\\s[\]%]/.test(s)) throw bad('no scheme, port, path, user or IP literal allowed');
   const ascii = domainToASCII(s);
   if (!ascii) throw bad('not a valid domain name');
@@ -37,6 +39,17 @@ export function normalizeHost(raw: string, what = 'params.instance'): string {
   if (!TLD.test(labels[labels.length - 1])) throw bad('IP addresses are not accepted');
   if (PRIVATE_NAMES.test(ascii)) throw bad('local names are not accepted');
   return ascii;
+}
+
+function replayHost(s: string, raw: string, what: string): string {
+  let url: URL | undefined;
+  try {
+    url = /[/?#@\\\s]/.test(s) ? undefined : new URL(`https://${s}`);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.host !== s.replace(/:443$/, '')) throw new InvalidInput(`${what}: ${JSON.stringify(raw)} is not a server name (host or host:port)`);
+  return url.host;
 }
 
 /**
@@ -67,13 +80,13 @@ export function accessToken(ctx: CrawlContext): string | undefined {
  * profile names its instance, the default (mastodon.social) means "the profile's instance".
  */
 export function pickInstance(ctx: CrawlContext, params: Params, refHost?: string): Instance {
-  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance));
+  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance), undefined, ctx.replay);
   const home = homeInstance(ctx.session.credentials);
   const asHome = (): Instance => ({ origin: home!.origin, host: home!.host, home: true, token: accessToken(ctx) });
   if (refHost !== undefined) {
     const h = refHost.trim().toLowerCase();
     if (home && h === home.host) return asHome();
-    const host = normalizeHost(h, "the reference's server");
+    const host = normalizeHost(h, "the reference's server", ctx.replay);
     if (home && host === home.host) return asHome();
     return { origin: `https://${host}`, host, home: false };
   }
@@ -83,7 +96,7 @@ export function pickInstance(ctx: CrawlContext, params: Params, refHost?: string
 
 /** Writes only ever go to the instance the token belongs to, and need that token. */
 export function writeInstance(ctx: CrawlContext, params: Params): Instance {
-  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance));
+  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance), undefined, ctx.replay);
   const home = homeInstance(ctx.session.credentials);
   const token = accessToken(ctx);
   if (!home || !token) {

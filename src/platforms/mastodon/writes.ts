@@ -36,7 +36,7 @@ function requireText(params: Params): string {
 
 /** The server a write would go to, known without a request; also rejects a params.instance the token cannot write to. */
 function planServer(ctx: CrawlContext, params: Params): { host: string; note: string } {
-  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance));
+  const requested = params.instance === undefined || params.instance === '' ? DEFAULT_INSTANCE : normalizeHost(String(params.instance), undefined, ctx.replay);
   const home = homeInstance(ctx.session.credentials);
   if (home && requested !== DEFAULT_INSTANCE && requested !== home.host) {
     throw new InvalidInput(`params.instance: writes go to the profile's own server (${home.host}), not ${requested}`);

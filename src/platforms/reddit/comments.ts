@@ -4,6 +4,7 @@ import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { read } from './api.js';
 import { type Flat, type Stub, commentListing, continuedReplies, flattenThings, flattenTree, num, postOf } from './parse.js';
+import { samePage } from './detail.js';
 import { resolvePostRef } from './share.js';
 
 /*
@@ -61,7 +62,8 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
   const sort = (params.sort as string | undefined) ?? 'confidence';
   const what = `comments of t3_${id}`;
   if (cursor === undefined) {
-    const body = await read(ctx, { what, variants: [{ path: `/comments/${id}` }], query: { raw_json: 1, sort, limit: TREE_LIMIT } });
+    // The whole tree first; a comment's permalink (its thread) only when the submission page has no answer.
+    const body = await read(ctx, { what, variants: [{ path: `/comments/${id}` }, ...samePage(params.query, ref)], query: { raw_json: 1, sort, limit: TREE_LIMIT } });
     const post = postOf(body, what);
     const flat = flattenTree(commentListing(body, what).children, id);
     return { items: flat.comments, next_cursor: encodeCursor(ctx, id, flat.stubs), total: num(post?.num_comments) };

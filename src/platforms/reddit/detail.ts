@@ -2,6 +2,7 @@ import { ParseError } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { read } from './api.js';
 import { commentToDraft, listingOf, postOf, postToDraft } from './parse.js';
+import { permalinkPath } from './refs.js';
 import { resolvePostRef } from './share.js';
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
@@ -23,6 +24,8 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
     variants: [
       // The submission page is what every recording shows; limit=1 keeps its comment tree to one thread.
       { path: `/comments/${id}`, query: { limit: 1 } },
+      // The same page under the URL the caller gave (with subreddit, slug, comment), then a comment's own page.
+      ...samePage(params.query, ref),
       { path: '/api/info', query: { id: `t3_${id}` } },
       { path: `/by_id/t3_${id}` },
     ],
@@ -34,6 +37,16 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
   const draft = postToDraft(post);
   if (!draft) throw new ParseError(`${what}: the post carries no id`);
   return { items: [draft] };
+}
+
+/** Other paths of the submission page: the permalink as given, and /comments/<post>/_/<comment>. */
+export function samePage(query: unknown, ref: { kind: string; id: string; postId?: string }): Array<{ path: string }> {
+  const out: Array<{ path: string }> = [];
+  const given = permalinkPath(query);
+  if (given) out.push({ path: given });
+  const thread = ref.kind === 'comment' && ref.postId ? `/comments/${ref.postId}/_/${ref.id}` : undefined;
+  if (thread && thread !== given) out.push({ path: thread });
+  return out;
 }
 
 export const detailAction: ItemsAction = {

@@ -219,7 +219,8 @@ export function postToDraft(d: Obj): ItemDraft | undefined {
     native_id: id,
     type,
     title: str(d.title),
-    text: textOf(d),
+    // A crosspost without words of its own shows the original's (its self text, or the link it shares).
+    text: textOf(d) ?? crosspostText(d),
     ...authorFields(d),
     url: permalinkUrl(d, id),
     thumb: thumbOf(src) ?? (src !== d ? thumbOf(d) : undefined),
@@ -237,6 +238,11 @@ function textOf(d: Obj): string | undefined {
   if (self || d.is_self === true) return self;
   const link = cleanUrl(d.url_overridden_by_dest ?? d.url);
   return link && !REDDIT_SITE.test(hostOf(link)) && !REDDIT_CDN.test(hostOf(link)) ? link : undefined;
+}
+
+function crosspostText(d: Obj): string | undefined {
+  const parent = obj(arr(d.crosspost_parent_list)[0]);
+  return parent ? textOf(parent) : undefined;
 }
 
 export function postsOf(listing: Listing): ItemDraft[] {

@@ -93,6 +93,22 @@ export function parsePostRef(query: unknown): PostRef {
 }
 
 /**
+ * The path of a post or comment URL as written (/r/<sub>/comments/<id>/<slug>[/<comment>]), when it says
+ * more than the bare /comments/<id>. Reddit serves the same submission page under every such path; the
+ * readers try it after the canonical one, so a recording of the permalink still answers.
+ */
+export function permalinkPath(query: unknown): string | undefined {
+  const url = asUrl(typeof query === 'string' ? query : '');
+  if (!url || !REDDIT_HOST.test(url.hostname)) return undefined;
+  const seg = segments(url);
+  const at = seg.indexOf('comments');
+  if (at < 0 || !seg[at + 1] || !ID.test(seg[at + 1].toLowerCase())) return undefined;
+  const kept = seg.slice(0, at + 4);
+  if (kept.length === 2) return undefined;
+  return `/${kept.map(encodeURIComponent).join('/')}`;
+}
+
+/**
  * A creator reference: u/name, /u/name, /user/name, @name, a profile URL, or a bare username for a user;
  * r/name, /r/name or a subreddit URL for a community. Bare "me" is the logged-in account.
  */

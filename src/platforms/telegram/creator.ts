@@ -1,15 +1,13 @@
-import { NotFound, UpstreamError } from '../../crawl/errors.js';
+import { NotFound, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
 import type { Author } from '../../domain/results.js';
 import type { CreatorAction, CrawlContext, Params } from '../types.js';
-import { ENDPOINTS, fetchPage, withFallback } from './api.js';
+import { ENDPOINTS, fetchPage, noPreview, withFallback } from './api.js';
 import { channelInfoToAuthor, parseHistory, parseTmePage, tmePageToAuthor } from './parse.js';
 import { parseChannelRef } from './refs.js';
 
-/** The header of t.me/s/<channel>; undefined when the channel has no public preview (the card then answers). */
-async function fromHistory(ctx: CrawlContext, channel: string): Promise<Author | undefined> {
-  const fetched = await fetchPage(ctx, ENDPOINTS.history(channel));
-  if (fetched.kind === 'moved') return undefined;
-  const page = parseHistory(fetched.html);
+/** The header of a t.me/s/<channel> page; undefined when it shows none (the card then answers). */
+function fromHistoryPage(html: string, channel: string): Author | undefined {
+  const page = parseHistory(html);
   if (!page.channel) return undefined;
   // The header's @username keeps the caller's spelling; message ids carry the canonical one.
   const canonical = page.messages[0]?.channel ?? page.channel.username ?? channel;
@@ -27,9 +25,25 @@ async function fromCard(ctx: CrawlContext, channel: string): Promise<Author> {
 
 async function run(ctx: CrawlContext, params: Params): Promise<Author | null> {
   const { channel } = parseChannelRef(params.query);
+  let moved = false;
   return withFallback(
-    () => fromHistory(ctx, channel),
-    () => fromCard(ctx, channel),
+    async () => {
+      const fetched = await fetchPage(ctx, ENDPOINTS.history(channel));
+      if (fetched.kind === 'moved') {
+        moved = true;
+        return undefined;
+      }
+      return fromHistoryPage(fetched.html, channel);
+    },
+    async () => {
+      try {
+        return await fromCard(ctx, channel);
+      } catch (e) {
+        // A replay that holds only the /s/ redirect: what it says (no public preview) is the answer.
+        if (moved && isReplayMiss(e)) throw noPreview(channel);
+        throw e;
+      }
+    },
   );
 }
 

@@ -248,7 +248,22 @@ function messageText($: CheerioAPI, msg: Cheerio<AnyNode>): string {
   const candidates = msg.find('.tgme_widget_message_text').filter((_, e) => outsideQuotes($(e)) && $(e).find('.tgme_widget_message_text').length === 0);
   const text = plainText(candidates.first());
   if (text) return text;
-  return trimmed(msg.find('.tgme_widget_message_poll_question').first().text()) ?? '';
+  return pollText($, msg) ?? '';
+}
+
+/** A poll as text: its question, then one line per option with the share t.me shows ("• option — 16%"). */
+function pollText($: CheerioAPI, msg: Cheerio<AnyNode>): string | undefined {
+  const poll = msg.find('.tgme_widget_message_poll').first();
+  const question = trimmed(poll.find('.tgme_widget_message_poll_question').first().text()) ?? trimmed(msg.find('.tgme_widget_message_poll_question').first().text());
+  if (!question) return undefined;
+  const options: string[] = [];
+  poll.find('.tgme_widget_message_poll_option').each((_, o) => {
+    const option = trimmed($(o).find('.tgme_widget_message_poll_option_text').first().text());
+    if (!option) return;
+    const share = trimmed($(o).find('.tgme_widget_message_poll_option_percent').first().text());
+    options.push(`• ${option}${share ? ` — ${share}` : ''}`);
+  });
+  return [question, ...options].join('\n');
 }
 
 /** One `.tgme_widget_message[data-post]`; undefined when it carries no usable post id. */

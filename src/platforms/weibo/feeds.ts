@@ -35,15 +35,26 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   return { items, next_cursor: next !== cursor ? next : undefined };
 }
 
-async function mobileTimelinePage(ctx: CrawlContext, uid: string, sinceId?: string): Promise<Page<ItemDraft>> {
+/** Older timeline containers page by number (cardlistInfo.page names the next one); such cursors read "page:<n>". */
+const PAGE_CURSOR = /^page:(\d+)$/;
+
+async function mobileTimelinePage(ctx: CrawlContext, uid: string, cursor?: string): Promise<Page<ItemDraft>> {
+  const pageNo = PAGE_CURSOR.exec(cursor ?? '')?.[1];
+  const paging = pageNo !== undefined ? { page: pageNo } : { since_id: cursor };
   // Only the timeline container is sent: a type/value pair would make this look like the profile request.
-  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.timeline(uid), since_id: sinceId }, 'timeline', `https://m.weibo.cn/u/${uid}`);
+  const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.timeline(uid), ...paging }, 'timeline', `https://m.weibo.cn/u/${uid}`);
   if (env.kind === 'empty') return { items: [] };
   if (!Array.isArray(env.data.cards)) throw new ParseError('timeline: data.cards is missing');
   // Pinned (isTop) statuses lead every page and may be old; they stay, and the runner drops repeats.
   const items = drafts(env.data.cards);
-  const next = items.length ? nextOf(obj(env.data.cardlistInfo)?.since_id) : undefined;
-  return { items, next_cursor: next };
+  if (!items.length) return { items };
+  const info = obj(env.data.cardlistInfo);
+  const sinceId = nextOf(info?.since_id);
+  if (sinceId) return { items, next_cursor: sinceId };
+  // No since_id: a page number, when weibo names one past the page just read.
+  const nextPage = nextOf(info?.page);
+  const current = pageNo !== undefined ? Number(pageNo) : 1;
+  return { items, next_cursor: nextPage && Number(nextPage) > current ? `page:${nextPage}` : undefined };
 }
 
 /*
@@ -55,7 +66,7 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   const uid = await resolveUid(ctx, params.query);
   const pcPage = decodePcPage(cursor);
   if (pcPage !== undefined) return pcTimelinePage(ctx, uid, pcPage);
-  if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
+  if (cursor !== undefined && !/^\d+$/.test(cursor) && !PAGE_CURSOR.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
   if (cursor !== undefined) return mobileTimelinePage(ctx, uid, cursor);
   return withFallback(
     () => mobileTimelinePage(ctx, uid),

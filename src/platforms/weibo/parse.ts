@@ -69,6 +69,42 @@ export function parseWeiboDate(v: unknown, now: number = Date.now()): number | u
   return undefined;
 }
 
+/** Weibo's ids (status mids and comment ids alike) carry their creation second in the bits above the 22nd. */
+const ID_EPOCH_S = 515_483_463;
+/** Ids minted before this scheme (weibo's first years) decode to nonsense; their dates are left to created_at. */
+const ID_TIME_FLOOR_S = Date.UTC(2012, 0, 1) / 1000;
+
+/** The creation time encoded in a weibo id, or undefined when the id does not carry one plausibly. */
+export function idTime(id: unknown, now: number = Date.now()): number | undefined {
+  const s = str(id);
+  if (!s || !/^\d{15,19}$/.test(s)) return undefined;
+  const t = Number(BigInt(s) >> 22n) + ID_EPOCH_S;
+  return t >= ID_TIME_FLOOR_S && t <= now / 1000 + 86_400 ? t : undefined;
+}
+
+/** created_at forms that name an absolute instant: the API form with its year and offset. */
+const ABSOLUTE_DATE = /\d{1,2}:\d{2}:\d{2} [+-]\d{2}:?\d{2} \d{4}$/;
+
+/**
+ * A status's or comment's time. The API form of created_at is exact; the timeline's short forms ("06-27",
+ * "15小时前", "刚刚", "昨天 12:30") lose the year or are relative to when weibo answered, so the time the
+ * id encodes wins over them. Without a usable id the short form is read as Beijing time, and a yearless
+ * date that would lie in the future is taken as last year's. No created_at at all stays no time.
+ */
+export function statusTime(createdAt: unknown, id: unknown, now: number = Date.now()): number | undefined {
+  if (typeof createdAt !== 'string' || !createdAt.trim()) return parseWeiboDate(createdAt, now);
+  if (ABSOLUTE_DATE.test(createdAt.trim())) return parseWeiboDate(createdAt, now);
+  const fromId = idTime(id, now);
+  if (fromId !== undefined) return fromId;
+  const t = parseWeiboDate(createdAt, now);
+  if (t !== undefined && /^\d{1,2}-\d{1,2}(\s|$)/.test(createdAt.trim()) && t > now / 1000 + 86_400) {
+    const d = new Date(t * 1000);
+    d.setUTCFullYear(d.getUTCFullYear() - 1);
+    return Math.floor(d.getTime() / 1000);
+  }
+  return t;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 function decodeEntities(s: string): string {
@@ -333,7 +369,7 @@ export function mblogToDraft(mblog: Json): ItemDraft | undefined {
     url: postUrl(mid, uid, bid),
     thumb: facts?.thumb,
     media: facts?.media ?? [],
-    ts: parseWeiboDate(mblog.created_at),
+    ts: statusTime(mblog.created_at, mid),
     duration_s: facts?.duration_s,
     aspect: facts?.aspect,
     stats,
@@ -383,7 +419,7 @@ function commentOf(c: Json, postMid: string, parentId?: string): Comment | undef
     user_id: str(user?.idstr) ?? str(user?.id) ?? '',
     handle: name,
     user_name: name,
-    created_at: parseWeiboDate(c.created_at) ?? 0,
+    created_at: statusTime(c.created_at, cid) ?? 0,
     source: 'weibo',
     url: `https://m.weibo.cn/detail/${postMid}?cid=${cid}`,
   };

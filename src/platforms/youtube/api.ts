@@ -12,7 +12,7 @@ import {
 import { throwForStatus, type HttpResponse } from '../../crawl/http.js';
 import type { CrawlContext } from '../types.js';
 import { WEB_ORIGIN } from './refs.js';
-import { arr, dig, obj, str, text, type Json } from './text.js';
+import { arr, dig, findFirst, obj, str, text, type Json } from './text.js';
 
 /*
  * InnerTube (youtubei/v1) transport: client contexts, headers, and every outcome YouTube answers mapped to a
@@ -208,8 +208,16 @@ export function answeredAt(res: HttpResponse): number {
   return Number.isFinite(d) ? d : Date.now();
 }
 
-/** A browse answer that is only an error alert (terminated / removed channel) → NotFound. */
+/**
+ * A browse answer that is only an error alert (terminated / removed channel) → NotFound; a channel behind the
+ * age gate ("Sign in to view this channel", channelAgeGateRenderer) → SessionExpired, as for age-restricted videos.
+ */
 export function checkAlerts(body: Json, what: string): void {
+  const gate = obj(findFirst(body.contents, 'channelAgeGateRenderer'));
+  if (gate) {
+    const says = [text(gate.header), text(gate.mainText)].filter(Boolean).join(' — ');
+    throw new SessionExpired(`${what}: YouTube says "${says || 'Sign in to view this channel'}": age-restricted; store a signed-in, age-verified youtube profile (cookies)`);
+  }
   if (body.contents !== undefined) return;
   for (const a of arr(body.alerts)) {
     const alert = obj(obj(a)?.alertRenderer) ?? obj(obj(a)?.alertWithButtonRenderer);

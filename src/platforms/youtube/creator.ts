@@ -49,7 +49,7 @@ export const userAction: CreatorAction = {
   async run(ctx, params) {
     const channelId = await resolveChannel(ctx, parseChannelRef(params.query));
     const { body } = await browseChannel(ctx, channelId);
-    const author = parseChannel(body);
+    const author = parseChannel(body, channelId);
     if (!author) throw new ParseError(`channel ${channelId}: the answer carries no channel metadata`);
     return author;
   },

@@ -5,7 +5,7 @@ import type { CrawlContext, ItemDraft, ItemsAction, Page, Params, TrendsAction }
 import { call, checkAlerts, isFallbackable, visitorOf } from './api.js';
 import { browseChannel, resolveChannel } from './creator.js';
 import { channelOfToken, decodeYtCursor, encodeYtCursor, type YtCursor } from './cursor.js';
-import { channelOwner, parseBrowse, parseSearch, selectedTabIsVideos, trendsOf, type CardPage, type Owner } from './parse.js';
+import { channelOwner, parseBrowse, parseSearch, selectedUploadsTab, trendsOf, type CardPage, type Owner } from './parse.js';
 import { parseChannelRef } from './refs.js';
 import type { Json } from './text.js';
 
@@ -14,11 +14,14 @@ export const SEARCH_VIDEOS = 'EgIQAfABAQ%3D%3D';
 
 /*
  * Trending: YouTube retired the general trending page (browse FEtrending answers 400 INVALID_ARGUMENT since
- * 2025). What survives is the trending tab of the Gaming destination channel, the surface NewPipe's
- * "trending gaming" kiosk reads; it is the only category offered.
+ * 2025). What survives are destination pages NewPipe's kiosks read: the trending tab of the Gaming destination
+ * channel (the default, and trending's stand-in), the Live destination's "live now" tab, and the Podcasts
+ * destination's episodes.
  */
 export const KIOSKS: Record<string, { browseId: string; params: string; name: string }> = {
   gaming: { browseId: 'UCOpNcN46UbXVtpKMrmU4Abg', params: 'Egh0cmVuZGluZw%3D%3D', name: 'Gaming: trending videos' },
+  live: { browseId: 'UC4R8DWoMoI7CAwX8_LjQHig', params: 'EgdsaXZldGFikgEDCKEK', name: 'Live: live now' },
+  podcasts: { browseId: 'FEpodcasts_destination', params: 'qgcCCAM%3D', name: 'Podcasts: popular episodes' },
 };
 export const HOT_CATEGORIES: Category[] = Object.entries(KIOSKS).map(([id, k]) => ({ id, name: k.name, actions: ['hot'] }));
 const FETRENDING = { browseId: 'FEtrending', params: '4gIOGgxtb3N0X3BvcHVsYXI%3D' };
@@ -62,7 +65,12 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   });
   const page = parseSearch(body);
   if (!page) throw new ParseError(`${what}: the answer has no results list`);
-  if (!page.items.length && !c && !page.said) throw new ParseError(`${what}: no result cards this adapter can read and no "no results" message`);
+  if (!page.items.length && page.others) {
+    // A real answer, only not of videos (a channel or playlist search): nothing to return, and said why.
+    ctx.warn(`${what}: YouTube answered ${page.others} channel/playlist result(s) and no videos`);
+  } else if (!page.items.length && !c && !page.said) {
+    throw new ParseError(`${what}: no result cards this adapter can read and no "no results" message`);
+  }
   return { items: page.items, next_cursor: next(ctx, page, c, visitorOf(body)) };
 }
 
@@ -72,10 +80,13 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   const channelId = await resolveChannel(ctx, parseChannelRef(params.query));
   const { body } = await browseChannel(ctx, channelId);
   const owner = channelOwner(body);
-  if (!selectedTabIsVideos(body)) {
+  const tab = selectedUploadsTab(body);
+  if (!tab) {
     ctx.warn(`channel ${channelId} has no Videos tab (YouTube answered another tab)`);
     return { items: [] };
   }
+  // Asked for Videos, YouTube may answer another uploads tab (a channel that only streams or posts Shorts).
+  if (tab !== 'videos') ctx.warn(`channel ${channelId}: YouTube answered its ${tab === 'streams' ? 'Live' : 'Shorts'} tab instead of Videos; these are those uploads`);
   if (owner.id) ctx.memo.set(`channel:${owner.id}`, owner, CHANNEL_TTL_MS);
   const page = parseBrowse(body, owner);
   if (!page) throw new ParseError(`channel ${channelId}: the Videos tab has no items list`);
@@ -150,7 +161,7 @@ export const postsAction: ItemsAction = {
 
 export const hotAction: ItemsAction = {
   shape: 'items',
-  summary: "Trending videos of a YouTube destination (only Gaming survives; the general trending page is retired)",
+  summary: "Videos of a YouTube destination page: Gaming's trending tab (default), Live's live-now tab, Podcasts' episodes (the general trending page is retired)",
   categories: true,
   page: hotPage,
 };

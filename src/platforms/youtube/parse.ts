@@ -33,8 +33,15 @@ export interface Owner {
 /** Channel identity behind a byline: runs whose browseEndpoint names a UC… channel. */
 function ownerOf(byline: unknown): Owner {
   const name = text(byline);
+  // A collaboration byline ("A and B") opens a dialog listing every channel; the uploader is listed first,
+  // and naming it alone keeps the author's name and id about the same channel.
+  for (const li of findAll(byline, 'listItemViewModel').map(obj)) {
+    const id = str(findFirst(li, 'browseId'));
+    if (!id || !isChannelId(id)) continue;
+    const handle = /@[^\s\u2069\u2068\u200e•]+/.exec(text(li?.subtitle) ?? '')?.[0];
+    return { id, name: nonEmpty(text(li?.title)?.trim()) ?? nonEmpty(name), handle: handle ?? handleFrom(str(findFirst(li, 'canonicalBaseUrl'))) };
+  }
   const endpoints = findAll(byline, 'browseEndpoint').map(obj);
-  // A collaboration byline opens a dialog listing every channel; the uploader is listed first.
   const ep = endpoints.find((e) => isChannelId(str(e?.browseId) ?? ''));
   return { id: str(ep?.browseId), name: nonEmpty(name), handle: handleFrom(str(ep?.canonicalBaseUrl)) };
 }
@@ -99,6 +106,44 @@ export function lockupCard(l: Json, channel?: Owner): ItemDraft | undefined {
   });
 }
 
+/** shortsLockupViewModel (Shorts tab, shorts shelves): title and rounded views from its overlay. */
+export function shortsCard(s: Json, channel?: Owner): ItemDraft | undefined {
+  const watch = obj(findFirst(s.onTap, 'reelWatchEndpoint'));
+  const id = str(watch?.videoId) ?? /^shorts-shelf-item-([A-Za-z0-9_-]{11})$/.exec(str(s.entityId) ?? '')?.[1];
+  if (!id) return undefined;
+  const overlay = obj(s.overlayMetadata);
+  const views = viewsOf(dig(overlay, 'secondaryText'));
+  // The reel endpoint's first frame is the video's own shape when YouTube flags it as such.
+  const frame = bestThumb(watch?.thumbnail);
+  const aspect = dig(watch, 'thumbnail', 'isOriginalAspectRatio') === true && frame?.width && frame.height ? { width: frame.width, height: frame.height } : undefined;
+  const who = channel ?? {};
+  return draft(id, {
+    title: text(dig(overlay, 'primaryText')),
+    author: who.name,
+    author_id: who.id,
+    author_handle: who.handle,
+    thumb: bestThumb(dig(s, 'thumbnailViewModel', 'thumbnailViewModel', 'image'))?.url ?? frame?.url,
+    aspect,
+    stats: views === undefined ? {} : { views },
+  });
+}
+
+/** reelItemRenderer: the older Shorts card. */
+function reelCard(r: Json, channel?: Owner): ItemDraft | undefined {
+  const id = str(r.videoId);
+  if (!id) return undefined;
+  const views = viewsOf(r.viewCountText);
+  const who = channel ?? {};
+  return draft(id, {
+    title: text(r.headline),
+    author: who.name,
+    author_id: who.id,
+    author_handle: who.handle,
+    thumb: bestThumb(r.thumbnail)?.url,
+    stats: views === undefined ? {} : { views },
+  });
+}
+
 /** One entry of a results list, whatever its wrapper; shelves (recommendations) are not results. */
 export function cardOf(entry: unknown, channel?: Owner): ItemDraft | undefined {
   let e = obj(entry);
@@ -109,7 +154,20 @@ export function cardOf(entry: unknown, channel?: Owner): ItemDraft | undefined {
   if (r) return videoCard(r, channel);
   const l = obj(e.lockupViewModel);
   if (l) return lockupCard(l, channel);
+  const sl = obj(e.shortsLockupViewModel);
+  if (sl) return shortsCard(sl, channel);
+  const reel = obj(e.reelItemRenderer);
+  if (reel) return reelCard(reel, channel);
   return undefined;
+}
+
+/** Result cards that are not videos (channels, playlists, mixes…): counted so a page of them is told apart from a broken answer. */
+function otherResult(entry: unknown): boolean {
+  const e = obj(entry);
+  if (!e) return false;
+  if (e.channelRenderer || e.playlistRenderer || e.radioRenderer || e.movieRenderer || e.showRenderer) return true;
+  const l = obj(e.lockupViewModel);
+  return !!l && l.contentType !== undefined && l.contentType !== 'LOCKUP_CONTENT_TYPE_VIDEO';
 }
 
 /** The continuation token of a list's trailing continuationItemRenderer. */
@@ -139,6 +197,8 @@ export interface CardPage {
   next?: string;
   /** YouTube said there are no results (backgroundPromoRenderer / messageRenderer). */
   said?: string;
+  /** Results that are not videos (channels, playlists), left out. */
+  others?: number;
 }
 
 function emptyMessage(list: unknown[]): string | undefined {
@@ -157,15 +217,32 @@ export function parseSearch(body: Json): CardPage | undefined {
   if (!sections.length && body.contents === undefined && body.onResponseReceivedCommands === undefined) return undefined;
   const items: ItemDraft[] = [];
   let said: string | undefined;
+  let others = 0;
   for (const s of sections) {
     const list = arr(dig(s, 'itemSectionRenderer', 'contents'));
     said ??= emptyMessage(list);
     for (const e of list) {
       const card = cardOf(e);
       if (card) items.push(card);
+      else if (otherResult(e)) others++;
     }
   }
-  return { items, next: continuationOf(sections), said: items.length ? undefined : said };
+  return { items, next: continuationOf(sections), said: items.length ? undefined : said, others: others || undefined };
+}
+
+/**
+ * The header variants of system channels that carry no channelMetadataRenderer: topic / destination channels
+ * (carouselHeaderRenderer → topicChannelDetailsRenderer), auto-generated game channels
+ * (interactiveTabbedHeaderRenderer), and the page's microformat, which names the canonical channel URL.
+ */
+function systemHeaders(body: Json): { topic?: Json; game?: Json; micro?: Json; microId?: string } {
+  const micro = obj(dig(body, 'microformat', 'microformatDataRenderer'));
+  return {
+    topic: obj(findFirst(dig(body, 'header', 'carouselHeaderRenderer'), 'topicChannelDetailsRenderer')),
+    game: obj(dig(body, 'header', 'interactiveTabbedHeaderRenderer')),
+    micro,
+    microId: /\/channel\/(UC[A-Za-z0-9_-]{22})(?:[/?#]|$)/.exec(str(micro?.urlCanonical) ?? '')?.[1],
+  };
 }
 
 /** The channel a browse answer is about (metadata first, then the header). */
@@ -173,10 +250,18 @@ export function channelOwner(body: Json): Owner {
   const m = obj(dig(body, 'metadata', 'channelMetadataRenderer'));
   const header = obj(dig(body, 'header', 'pageHeaderRenderer', 'content', 'pageHeaderViewModel'));
   const c4 = obj(dig(body, 'header', 'c4TabbedHeaderRenderer'));
+  const sys = systemHeaders(body);
   const rows = findAll(header?.metadata, 'metadataParts').flatMap(arr).map((p) => text(obj(p)?.text));
+  const topicId = str(findFirst(sys.topic?.subscribeButton, 'channelId'));
   return {
-    id: str(m?.externalId) ?? str(c4?.channelId),
-    name: nonEmpty(m?.title) ?? text(dig(header, 'title', 'dynamicTextViewModel', 'text')) ?? nonEmpty(c4?.title),
+    id: str(m?.externalId) ?? str(c4?.channelId) ?? sys.microId ?? (topicId && isChannelId(topicId) ? topicId : undefined),
+    name:
+      nonEmpty(m?.title) ??
+      text(dig(header, 'title', 'dynamicTextViewModel', 'text')) ??
+      nonEmpty(c4?.title) ??
+      nonEmpty(sys.micro?.title) ??
+      nonEmpty(text(sys.topic?.title)) ??
+      nonEmpty(text(sys.game?.title)),
     handle: handleFrom(str(m?.vanityChannelUrl)) ?? rows.map((t) => (t?.startsWith('@') ? t : undefined)).find(Boolean) ?? text(c4?.channelHandleText),
   };
 }
@@ -199,10 +284,14 @@ export function parseBrowse(body: Json, channel?: Owner): CardPage | undefined {
   const content = obj(tab.content);
   let list = arr(dig(content, 'richGridRenderer', 'contents'));
   if (!content?.richGridRenderer) {
-    // sectionListRenderer → itemSectionRenderer → (shelfRenderer → gridRenderer | cards)
+    // sectionListRenderer → itemSectionRenderer → (shelfRenderer → gridRenderer | expandedShelfContentsRenderer | cards);
+    // the expanded shelf is the older trending page's list.
     list = arr(dig(content, 'sectionListRenderer', 'contents')).flatMap((s) =>
       arr(dig(s, 'itemSectionRenderer', 'contents')).flatMap((e) => {
-        const grid = dig(e, 'shelfRenderer', 'content', 'gridRenderer', 'items') ?? dig(e, 'gridRenderer', 'items');
+        const grid =
+          dig(e, 'shelfRenderer', 'content', 'gridRenderer', 'items') ??
+          dig(e, 'shelfRenderer', 'content', 'expandedShelfContentsRenderer', 'items') ??
+          dig(e, 'gridRenderer', 'items');
         return grid !== undefined ? arr(grid) : [e];
       }),
     );
@@ -211,27 +300,48 @@ export function parseBrowse(body: Json, channel?: Owner): CardPage | undefined {
   return { items, next: continuationOf(list), said: items.length ? undefined : emptyMessage(list) };
 }
 
-/** The videos tab is the one whose browse params spell "videos" (EgZ2aWRlb3… = field 2, "videos"). */
-export function selectedTabIsVideos(body: Json): boolean {
+/** Channel tabs that list the channel's own uploads; their browse params spell the tab's name in field 2. */
+const UPLOAD_TABS: Array<{ kind: 'videos' | 'streams' | 'shorts'; params: string; title: RegExp }> = [
+  { kind: 'videos', params: 'EgZ2aWRlb3', title: /^videos$/i }, // "videos"
+  { kind: 'streams', params: 'EgdzdHJlYW1z', title: /^live$/i }, // "streams"
+  { kind: 'shorts', params: 'EgZzaG9ydHM', title: /^shorts$/i }, // "shorts"
+];
+
+/** Which uploads tab the answer selected (Videos, Live, Shorts), if any. */
+export function selectedUploadsTab(body: Json): 'videos' | 'streams' | 'shorts' | undefined {
   const tab = selectedTab(body);
   const params = str(dig(tab, 'endpoint', 'browseEndpoint', 'params')) ?? '';
-  return params.startsWith('EgZ2aWRlb3') || /^videos$/i.test(str(tab?.title) ?? '');
+  const title = str(tab?.title) ?? '';
+  return UPLOAD_TABS.find((t) => params.startsWith(t.params) || t.title.test(title))?.kind;
 }
 
-/** Channel header + metadata → Author. */
-export function parseChannel(body: Json): Author | undefined {
+/** The videos tab is the one whose browse params spell "videos" (EgZ2aWRlb3… = field 2, "videos"). */
+export function selectedTabIsVideos(body: Json): boolean {
+  return selectedUploadsTab(body) === 'videos';
+}
+
+/**
+ * Channel header + metadata → Author. `requestedId` is the UC id the browse asked for: some system channels'
+ * answers never repeat it, and a channel is known by the id it was fetched under.
+ */
+export function parseChannel(body: Json, requestedId?: string): Author | undefined {
   const owner = channelOwner(body);
+  owner.id ??= requestedId && isChannelId(requestedId) && (owner.name || body.header !== undefined) ? requestedId : undefined;
   if (!owner.id) return undefined;
   const m = obj(dig(body, 'metadata', 'channelMetadataRenderer'));
   const header = obj(dig(body, 'header', 'pageHeaderRenderer', 'content', 'pageHeaderViewModel'));
   const c4 = obj(dig(body, 'header', 'c4TabbedHeaderRenderer'));
+  const sys = systemHeaders(body);
   const parts = findAll(header?.metadata, 'metadataParts').flatMap(arr).map((p) => text(obj(p)?.text) ?? '');
-  const subs = parts.find((t) => /subscribers?\b/i.test(t)) ?? text(c4?.subscriberCountText);
+  const subs = parts.find((t) => /subscribers?\b/i.test(t)) ?? text(c4?.subscriberCountText) ?? text(sys.topic?.subtitle) ?? text(findFirst(sys.topic, 'subscriberCountText'));
   const videos = parts.find((t) => /\bvideos?\b/i.test(t)) ?? text(c4?.videosCountText);
   const avatar =
     bestThumb(m?.avatar) ??
     bestThumb(dig(header, 'image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel', 'image')) ??
-    bestThumb(c4?.avatar);
+    bestThumb(c4?.avatar) ??
+    bestThumb(sys.topic?.avatar) ??
+    bestThumb(sys.game?.boxArt) ??
+    bestThumb(sys.micro?.thumbnail);
   const titleBadges = findAll(dig(header, 'title'), 'imageName').map(str);
   const c4Badges = arr(c4?.badges).map((b) => str(dig(b, 'metadataBadgeRenderer', 'style')));
   const verified =
@@ -243,7 +353,11 @@ export function parseChannel(body: Json): Author | undefined {
     source: 'youtube',
     handle: owner.handle,
     name: owner.name,
-    bio: nonEmpty(m?.description) ?? text(dig(header, 'description', 'descriptionPreviewViewModel', 'description')),
+    bio:
+      nonEmpty(m?.description) ??
+      text(dig(header, 'description', 'descriptionPreviewViewModel', 'description')) ??
+      nonEmpty(text(sys.game?.description)) ??
+      nonEmpty(sys.micro?.description),
     avatar: avatar?.url,
     url: channelUrl(owner.id),
     followers: subs ? parseCount(subs) : undefined,
@@ -376,7 +490,13 @@ export function parseCommentThreads(body: Json, videoId: string, nowMs: number):
       continue;
     }
     const t = obj(obj(e)?.commentThreadRenderer);
-    if (!t) continue;
+    if (!t) {
+      // A reply page (its continuation handed back as a cursor) lists bare comments; a reply's id is
+      // "<parent id>.<reply id>".
+      const reply = obj(e) ? commentOf(obj(e) as Json, ents, videoId, nowMs) : undefined;
+      if (reply) threads.push({ comment: { ...reply, parent_id: reply.cid.includes('.') ? reply.cid.split('.')[0] : undefined } });
+      continue;
+    }
     const comment = commentOf(t, ents, videoId, nowMs);
     if (!comment) continue;
     const replies = continuationOf(arr(dig(t, 'replies', 'commentRepliesRenderer', 'contents')));
