@@ -227,8 +227,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
 function outboundDispatcher(config: Config, registry: Registry, log: Logger): Dispatcher {
   // Crawl hosts can come from callers (a Mastodon instance): the same connect-time address rules apply.
   if (!config.replay.length) return safeAgent({ headersTimeoutMs: 30_000, idleTimeoutMs: 30_000 });
-  const recordings = loadRecordings(config.replay);
-  log.info({ recordings: recordings.length, paths: config.replay }, 'replay mode: answering platform requests from recordings');
+  const skipped: string[] = [];
+  const recordings = loadRecordings(config.replay, (why) => skipped.push(why));
+  log.info({ recordings: recordings.length, skipped: skipped.length, paths: config.replay }, 'replay mode: answering platform requests from recordings');
+  for (const why of skipped.slice(0, 20)) log.warn(`replay: entry left out: ${why}`);
   return new ReplayDispatcher({
     recordings,
     rulesFor: (host) => registry.forHost(host)?.replay,

@@ -5,11 +5,14 @@ export type MediaFailureReason = 'expired' | 'blocked' | 'session_expired' | 'no
 
 /** A media failure: the spec's error envelope plus, where it helps, the reason. */
 export class MediaError extends ApiError {
+  /** Overrides the code's usual retry advice (a replay miss never goes away by asking again). */
+  retryable?: boolean;
   constructor(code: ErrorCode, message: string, readonly reason?: MediaFailureReason, status?: number) {
     super(code, message, status);
   }
   override toBody() {
     const body = super.toBody();
+    if (this.retryable !== undefined) body.error.retryable = this.retryable;
     if (this.reason) (body.error as typeof body.error & { reason?: string }).reason = this.reason;
     return body;
   }

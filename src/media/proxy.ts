@@ -199,7 +199,7 @@ function failure(reason: MediaFailureReason, message: string): MediaError {
 function mapFetchError(err: unknown, timedOut: boolean): Error {
   const e = err as { code?: string; cause?: { code?: string; message?: string }; message?: string; name?: string };
   if (e?.code === 'ERR_FORBIDDEN_ADDRESS' || e?.cause?.code === 'ERR_FORBIDDEN_ADDRESS') return notAllowed(e.cause?.message ?? e.message ?? 'forbidden address');
-  if (e?.name === 'ReplayMiss') return new MediaError('upstream_error', e.message ?? 'replay miss');
+  if (e?.name === 'ReplayMiss') return Object.assign(new MediaError('upstream_error', e.message ?? 'replay miss'), { retryable: false });
   if (timedOut || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') return new MediaError('timeout', 'the origin did not answer in time');
   return new MediaError('upstream_error', `the origin could not be reached: ${e?.cause?.message ?? e?.message ?? String(err)}`);
 }

@@ -109,4 +109,14 @@ describe('weibo end to end in replay mode, over HTTP', () => {
     expect(clip.subarray(4, 8).toString()).toBe('ftyp');
     expect(clip.indexOf('moov')).toBeLessThan(clip.indexOf('mdat'));
   });
+
+  it('answers a media URL no recording holds with 502, naming it, and says asking again will not help', async () => {
+    const t = await run('posts', { query: 'https://weibo.com/u/6279793937', limit: 5 });
+    const thumb = EnvelopeSchema.parse(t.result).items.map((i) => i.thumb).find((u) => u && !u.includes('crop.0.33.960.533'));
+    expect(thumb).toBeTruthy();
+    const r = await fetch(`${s.base}${thumb}`);
+    expect(r.status).toBe(502);
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await r.json()).toMatchObject({ ok: false, error: { code: 'upstream_error', retryable: false, message: expect.stringMatching(/^replay: no recording matches GET https:\/\//) } });
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -121,5 +121,29 @@ describe('replay dispatcher', () => {
     expect(parseRange('bytes=10-', 10)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,3-4', 10)).toBeUndefined();
     expect(parseRange('items=0-1', 10)).toBeUndefined();
+  });
+  it('leaves out entries that cannot be served (data: URLs, aborted requests), naming each, and loads the rest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'har-odd-'));
+    const path = join(dir, 'browser-export.har');
+    const entry = (url: unknown, status: unknown, extra: Record<string, unknown> = {}) => ({ request: { method: 'GET', url, headers: [] }, response: { status, headers: [{ name: 'X-N', value: 7 }], content: { mimeType: 'application/json', text: '{}' } }, ...extra });
+    writeFileSync(path, JSON.stringify({ log: { entries: [
+      entry('data:image/png;base64,AAAA', 200),
+      entry('https://api.example.com/ok?id=1', 200),
+      entry('https://api.example.com/aborted?id=1', 0),
+      entry('not a url', 200),
+      { response: { status: 200 } },
+    ] } }));
+    const skipped: string[] = [];
+    const recs = loadRecordings([dir], (why) => skipped.push(why));
+    expect(recs.map((r) => r.url.pathname)).toEqual(['/ok']);
+    expect(recs[0].headers).toContainEqual(['x-n', '7']);
+    expect(skipped).toHaveLength(4);
+    expect(skipped[0]).toMatch(/browser-export\.har#0: not an http\(s\) exchange/);
+    expect(skipped[1]).toMatch(/#2: no answer recorded \(status 0\)/);
+    expect(skipped[2]).toMatch(/#3: unparsable URL/);
+    expect(skipped[3]).toMatch(/#4: no request method and URL/);
+    writeFileSync(join(dir, 'broken.har'), '{"log":');
+    expect(() => loadRecordings([dir])).toThrow(/broken\.har is not valid JSON/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -32,11 +32,15 @@ interface HarEntry {
 /** Headers that describe the recorded transfer, not the content we serve back. */
 const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
 
-/** Loads every .har under each path (a file, or a directory searched recursively). */
-export function loadRecordings(paths: readonly string[]): Recording[] {
+/**
+ * Loads every .har under each path (a file, or a directory searched recursively). A file that is not a HAR
+ * stops the load (a wrong path must not pass for an empty sandbox); single entries that cannot be served
+ * (browser exports hold data: URLs and aborted requests) are left out and reported through onSkip.
+ */
+export function loadRecordings(paths: readonly string[], onSkip?: (why: string) => void): Recording[] {
   const out: Recording[] = [];
   for (const p of paths) {
-    for (const file of harFiles(resolve(p))) out.push(...parseHar(file, readFileSync(file, 'utf8')));
+    for (const file of harFiles(resolve(p))) out.push(...parseHar(file, readFileSync(file, 'utf8'), onSkip));
   }
   return out;
 }
@@ -54,7 +58,7 @@ function harFiles(path: string): string[] {
   return files;
 }
 
-export function parseHar(file: string, text: string): Recording[] {
+export function parseHar(file: string, text: string, onSkip?: (why: string) => void): Recording[] {
   let har: { log?: { entries?: HarEntry[] } };
   try {
     har = JSON.parse(text);
@@ -63,26 +67,48 @@ export function parseHar(file: string, text: string): Recording[] {
   }
   const entries = har.log?.entries;
   if (!Array.isArray(entries)) throw new Error(`replay: ${file} has no log.entries (not a HAR 1.2 file)`);
-  return entries.map((e, index) => {
-    const url = new URL(e.request.url);
-    const content = e.response.content ?? {};
-    const body = content.text === undefined ? Buffer.alloc(0) : content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : Buffer.from(content.text, 'utf8');
-    const headers = (e.response.headers ?? [])
-      .filter((h) => !TRANSFER_HEADERS.has(h.name.toLowerCase()))
-      .map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
-    if (!headers.some(([n]) => n === 'content-type') && content.mimeType) headers.push(['content-type', content.mimeType]);
-    return {
-      method: e.request.method.toUpperCase(),
-      url,
-      params: requestParams(url, e.request.postData),
-      status: e.response.status,
-      statusText: e.response.statusText ?? '',
-      headers,
-      body,
-      file,
-      index,
-    };
+  const out: Recording[] = [];
+  entries.forEach((e, index) => {
+    const rec = toRecording(e, file, index);
+    if (typeof rec === 'string') onSkip?.(`${file}#${index}: ${rec}`);
+    else out.push(rec);
   });
+  return out;
+}
+
+/** One entry as a servable recording, or why it cannot be one. */
+function toRecording(e: HarEntry, file: string, index: number): Recording | string {
+  const req = e?.request;
+  const res = e?.response;
+  if (!req || typeof req.url !== 'string' || typeof req.method !== 'string') return 'no request method and URL';
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return `unparsable URL ${JSON.stringify(req.url.slice(0, 200))}`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `not an http(s) exchange (${url.protocol})`;
+  const status = Number(res?.status);
+  // Browsers record blocked or aborted requests with status 0: there is no answer to serve.
+  if (!Number.isInteger(status) || status < 100 || status > 599) return `no answer recorded (status ${JSON.stringify(res?.status)})`;
+  const content = res.content ?? {};
+  const text = typeof content.text === 'string' ? content.text : undefined;
+  const body = text === undefined ? Buffer.alloc(0) : content.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8');
+  const headers = (Array.isArray(res.headers) ? res.headers : [])
+    .filter((h) => h && typeof h.name === 'string' && h.value !== undefined && h.value !== null && !TRANSFER_HEADERS.has(h.name.toLowerCase()))
+    .map((h) => [h.name.toLowerCase(), String(h.value)] as [string, string]);
+  if (!headers.some(([n]) => n === 'content-type') && content.mimeType) headers.push(['content-type', content.mimeType]);
+  return {
+    method: req.method.toUpperCase(),
+    url,
+    params: requestParams(url, req.postData),
+    status,
+    statusText: typeof res.statusText === 'string' ? res.statusText : '',
+    headers,
+    body,
+    file,
+    index,
+  };
 }
 
 export function requestParams(url: URL, post?: { mimeType?: string; text?: string; params?: Array<{ name: string; value?: string }> }): Map<string, string> {
