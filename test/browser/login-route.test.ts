@@ -74,6 +74,32 @@ describe('human re-login over the API, in real headless Chromium', () => {
     expect(after.body.result.source).toBe('live');
   });
 
+  it('lets a remote operator fill a password form through /input: click, type, key', async () => {
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'remote', cookies: 'SESSION=stale' } });
+    const started = await s.api('/v1/profiles/fake/remote/login', { method: 'POST', json: { timeout_s: 60 } });
+    expect(started.status).toBe(202);
+    const input = (json: unknown) => s.api(started.body.input_url, { method: 'POST', json });
+    // Where the human sees the user field on the screenshot.
+    const box = (await s.svc.logins.page(started.body.id)!.locator('#user').boundingBox())!;
+    for (const wrong of [{ action: 'click', x: -1, y: 5 }, { action: 'type', text: '' }, { action: 'key', key: 'Control+W' }, { action: 'drag' }, []]) {
+      const r = await input(wrong);
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('invalid_request');
+    }
+    expect((await s.api(started.body.input_url, { method: 'POST', json: { action: 'key', key: 'Tab' }, token: s.token(['read', 'write']) })).status).toBe(403);
+    expect((await input({ action: 'click', x: box.x + box.width / 2, y: box.y + box.height / 2 })).body.state).toBe('waiting');
+    await input({ action: 'type', text: 'alice' });
+    await input({ action: 'key', key: 'Tab' });
+    await input({ action: 'type', text: 'hunter2' });
+    await input({ action: 'key', key: 'Enter' });
+    await until(async () => ((await s.api(`/v1/logins/${started.body.id}`)).body.state === 'done' ? true : undefined), 20_000, 200);
+    expect(s.svc.store.profileGet('fake', 'remote')?.cookies).toContain('SESSION=after-login');
+    const late = await input({ action: 'key', key: 'Enter' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/this login is done/);
+    expect((await s.api('/v1/logins/nope/input', { method: 'POST', json: { action: 'key', key: 'Tab' } })).status).toBe(404);
+  });
+
   it('answers clearly for unknown logins and platforms without a login page', async () => {
     expect((await s.api('/v1/logins/nope')).status).toBe(404);
     expect((await s.api('/v1/profiles/nope/main/login', { method: 'POST', json: {} })).status).toBe(404);

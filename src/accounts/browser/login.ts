@@ -27,6 +27,16 @@ export interface LoginRequest {
 
 export type LoginState = 'waiting' | 'done' | 'failed' | 'expired';
 
+/** What a remote operator does on the login page they see as screenshots (coordinates in screenshot pixels). */
+export type LoginInput =
+  | { action: 'click'; x: number; y: number }
+  | { action: 'type'; text: string }
+  | { action: 'key'; key: string }
+  | { action: 'scroll'; dy: number };
+
+/** Keys an operator may press: enough to move through and submit a form, nothing that drives the browser itself. */
+export const LOGIN_KEYS = ['Enter', 'Tab', 'Shift+Tab', 'Backspace', 'Delete', 'Escape', 'Space', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'] as const;
+
 export interface LoginStatus {
   id: string;
   platform: string;
@@ -146,6 +156,32 @@ export class LoginManager {
     const login = this.logins.get(id);
     if (!login || login.status.state !== 'waiting') return false;
     this.finish(login, 'failed', 'cancelled');
+    return true;
+  }
+
+  /**
+   * Forwards one input of the human who watches the screenshots: a click, typed text, a key or a scroll.
+   * Undefined when the login is unknown; false when it is no longer waiting.
+   */
+  async input(id: string, input: LoginInput): Promise<boolean | undefined> {
+    const login = this.logins.get(id);
+    if (!login) return undefined;
+    const page = login.page;
+    if (login.status.state !== 'waiting' || !page || page.isClosed()) return false;
+    switch (input.action) {
+      case 'click':
+        await page.mouse.click(input.x, input.y);
+        break;
+      case 'type':
+        await page.keyboard.type(input.text, { delay: 10 });
+        break;
+      case 'key':
+        await page.keyboard.press(input.key === 'Space' ? ' ' : input.key);
+        break;
+      case 'scroll':
+        await page.mouse.wheel(0, input.dy);
+        break;
+    }
     return true;
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
-import type { LoginStatus } from '../../accounts/browser/index.js';
+import { LOGIN_KEYS, type LoginInput, type LoginStatus } from '../../accounts/browser/index.js';
 import type { ApiDeps } from '../context.js';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -17,7 +17,32 @@ function view(s: LoginStatus) {
     ...(s.url ? { url: s.url } : {}),
     ...(s.error ? { error: s.error } : {}),
     screenshot_url: `/v1/logins/${s.id}/screenshot`,
+    input_url: `/v1/logins/${s.id}/input`,
   };
+}
+
+const bad = (m: string) => new ApiError('invalid_request', m);
+const within = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
+
+/** One operator input from a request body, or a 400 naming what is wrong. */
+function loginInput(body: unknown): LoginInput {
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  switch (b.action) {
+    case 'click':
+      if (!within(b.x, 0, 4096) || !within(b.y, 0, 4096)) throw bad('x, y: screenshot pixel coordinates (0 to 4096)');
+      return { action: 'click', x: b.x, y: b.y };
+    case 'type':
+      if (typeof b.text !== 'string' || b.text.length < 1 || b.text.length > 1000) throw bad('text: 1 to 1000 characters');
+      return { action: 'type', text: b.text };
+    case 'key':
+      if (typeof b.key !== 'string' || !(LOGIN_KEYS as readonly string[]).includes(b.key)) throw bad(`key: one of ${LOGIN_KEYS.join(', ')}`);
+      return { action: 'key', key: b.key };
+    case 'scroll':
+      if (!within(b.dy, -5000, 5000)) throw bad('dy: pixels to scroll, -5000 to 5000');
+      return { action: 'scroll', dy: b.dy };
+    default:
+      throw bad('action: one of click {x, y}, type {text}, key {key}, scroll {dy}');
+  }
 }
 
 /** Human re-login in the profile's browser context (admin): start, watch (state + PNG), cancel. */
@@ -59,6 +84,22 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     if (!s) throw new ApiError('not_found', 'no such login');
     if (!s.screenshot) throw new ApiError('not_found', 'no screenshot for this login');
     return reply.type('image/png').header('cache-control', 'no-store').send(s.screenshot);
+  });
+
+  // The operator acts on the page the screenshots show: forms with a password work remotely too, not only QR codes.
+  app.post('/v1/logins/:id/input', { config: { scope: 'admin' } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    const input = loginInput(req.body);
+    let done: boolean | undefined;
+    try {
+      done = await d.logins.input(id, input);
+    } catch (e) {
+      throw new ApiError('upstream_error', `the login page did not take the input: ${String((e as Error).message).split('\n')[0]}`);
+    }
+    if (done === undefined) throw new ApiError('not_found', 'no such login');
+    const s = await d.logins.get(id, { screenshot: false });
+    if (!done) throw new ApiError('invalid_request', `this login is ${s?.state ?? 'over'}; start a new one`, 409);
+    return view(s as LoginStatus);
   });
 
   app.delete('/v1/logins/:id', { config: { scope: 'admin' } }, async (req) => {
