@@ -113,7 +113,10 @@ export class MediaProxy {
     const out: Record<string, string> = {};
     for (const h of PASS_HEADERS) if (headers[h]) out[h] = headers[h];
     if (status === 200 || status === 206) {
-      const type = headers['content-type'] ?? '';
+      let type = headers['content-type'] ?? '';
+      // Some CDNs label every object as bytes; a recognised media file name then says what it is.
+      const named = !type || UNLABELLED.test(type) ? typeFromName(res.url, isVideo) : undefined;
+      if (named) out['content-type'] = type = named;
       const okType = /^image\//i.test(type) || (isVideo && (/^video\//i.test(type) || VIDEO_EXTRA_TYPES.test(type)));
       if (!okType) {
         discard(res.body);
@@ -173,6 +176,23 @@ export class MediaProxy {
       clientSignal?.removeEventListener('abort', onClient);
     }
   }
+}
+
+const UNLABELLED = /^(application\/octet-stream|binary\/octet-stream|application\/binary)\b/i;
+const IMAGE_EXT: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', heic: 'image/heic' };
+const VIDEO_EXT: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', flv: 'video/x-flv', m4s: 'video/iso.segment', ts: 'video/mp2t' };
+
+/** The media type a URL's file name names (images always; videos only on the video variant). */
+function typeFromName(url: string, isVideo: boolean): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const ext = /\.([a-z0-9]{2,5})$/i.exec(path)?.[1]?.toLowerCase();
+  if (!ext) return undefined;
+  return IMAGE_EXT[ext] ?? (isVideo ? VIDEO_EXT[ext] : undefined);
 }
 
 interface Fetched {

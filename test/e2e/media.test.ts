@@ -119,6 +119,16 @@ describe('GET /v1/media', () => {
     const html = await media(`${cdn.base}/page.html`);
     expect(html.status).toBe(502);
     expect(html.body.error.code).toBe('upstream_error');
+    // Bytes labelled only as bytes: a media file name says what they are; other names stay refused.
+    const jpg = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/unlabelled.jpg`)}`);
+    expect(jpg.status).toBe(200);
+    expect(jpg.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await jpg.arrayBuffer()).equals(mediaFiles().jpg)).toBe(true);
+    expect((await media(`${cdn.base}/octet.bin`)).status).toBe(502);
+    expect((await media(`${cdn.base}/unlabelled.mp4`)).status).toBe(502);
+    const mp4 = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/unlabelled.mp4`)}&kind=video&platform=fake`, { method: 'HEAD', headers: { authorization: `Bearer ${s.token(['read'])}` } });
+    expect(mp4.status).toBe(200);
+    expect(mp4.headers.get('content-type')).toBe('video/mp4');
     const token = s.token(['read']);
     const extra = '&kind=video&platform=fake';
     const big = await media(`${cdn.base}/big?mb=8`, { token, extra });

@@ -26,6 +26,8 @@ export async function startFakeCdn(host = 'cdn.fake.test', bind = '127.0.0.1'): 
     '/long.mp4': { type: 'video/mp4', body: files.longMp4 },
     '/page.html': { type: 'text/html', body: Buffer.from('<script>alert(1)</script>') },
     '/octet.bin': { type: 'application/octet-stream', body: files.mp4 },
+    '/unlabelled.jpg': { type: 'application/octet-stream', body: files.jpg },
+    '/unlabelled.mp4': { type: 'binary/octet-stream', body: files.mp4 },
   };
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
