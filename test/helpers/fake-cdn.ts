@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mediaFiles } from './media-files.js';
+import { hd60Mp4, mediaFiles } from './media-files.js';
 
 /**
  * A CDN on loopback serving real media: Range, slow and chunked modes, signed URLs that expire
@@ -29,6 +29,8 @@ export async function startFakeCdn(host = 'cdn.fake.test', bind = '127.0.0.1'): 
     '/unlabelled.jpg': { type: 'application/octet-stream', body: files.jpg },
     '/unlabelled.mp4': { type: 'binary/octet-stream', body: files.mp4 },
   };
+  // Made on first request only: a minute of 720p costs the test suite time it does not need.
+  Object.defineProperty(bodies, '/hd60.mp4', { enumerable: true, get: () => ({ type: 'video/mp4', body: hd60Mp4() }) });
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     state.requests.push({ method: req.method ?? 'GET', path: u.pathname + u.search, range: req.headers.range, referer: req.headers.referer, cookie: req.headers.cookie });

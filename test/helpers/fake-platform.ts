@@ -105,6 +105,13 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       p.video = { src: `${media.base}/long.mp4`, w: 160, h: 120, seconds: 250 };
       return json(200, { items: [p], next: null });
     }
+    const hd = /^hd60-(\d+)$/.exec(q);
+    if (hd && media) {
+      const p = post(4);
+      p.id = q;
+      p.video = { src: `${media.base}/hd60.mp4?k=${hd[1]}`, w: 1280, h: 720, seconds: 60 };
+      return json(200, { items: [p], next: null });
+    }
     if (u.pathname === '/search' || u.pathname === '/posts') {
       const total = q === 'nothing' ? 0 : u.pathname === '/posts' ? TOTAL_POSTS : 25;
       const start = (page - 1) * PER_PAGE;
