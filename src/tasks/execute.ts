@@ -180,7 +180,8 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
       break;
     }
     pages++;
-    if (pages === 1 && page.total !== undefined) total = page.total;
+    // An adapter's total is the platform's number: only a plain count is passed on.
+    if (pages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;
     let filled = false;
     for (let i = skip; i < page.items.length; i++) {
       items.push(compact({ ...page.items[i] }));

@@ -25,7 +25,7 @@ export function normalizeItem(adapter: PlatformAdapter, draft: ItemDraft, urls: 
     url: draft.url,
     thumb: draft.thumb && /^(https?:)?\/\//.test(draft.thumb) ? urls.image(absoluteOrigin(draft.thumb)) : undefined,
     media,
-    ts: Number.isFinite(draft.ts) ? Math.trunc(draft.ts as number) : undefined,
+    ts: safeInt(draft.ts),
     duration_s: nonNeg(draft.duration_s),
     aspect: draft.aspect && draft.aspect.width > 0 && draft.aspect.height > 0 ? draft.aspect : undefined,
     stats: compact({ ...draft.stats }),
@@ -38,7 +38,14 @@ function nonEmpty(s?: string): string | undefined {
   return s === undefined || s === '' ? undefined : s;
 }
 function posInt(n?: number): number | undefined {
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : undefined;
+  const v = typeof n === 'number' ? Math.round(n) : undefined;
+  return Number.isSafeInteger(v) && (v as number) > 0 ? v : undefined;
+}
+/** A whole number JSON can carry exactly; platform garbage such as 1e300 is "not reported", not a value. */
+function safeInt(n?: number): number | undefined {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
+  const v = Math.trunc(n);
+  return Number.isSafeInteger(v) ? v : undefined;
 }
 function nonNeg(n?: number): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;

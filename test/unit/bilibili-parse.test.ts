@@ -21,6 +21,7 @@ import {
   streamsOf,
   threadComments,
   uploadToDraft,
+  wholeCount,
 } from '../../src/platforms/bilibili/parse.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/bilibili');
@@ -290,6 +291,15 @@ describe('comments', () => {
     const [, second] = body('replies-reply-av201022189-root3030790837.har').data.replies;
     expect(commentOf(second)).toMatchObject({ cid: '3030810089', parent_id: '3030802207' });
   });
+
+  it('a ctime that is not a whole unix time (a fraction, 1e300) is not reported, never passed on as created_at', () => {
+    for (const ctime of [2.5, 1e300, '1291350931.5']) expect(commentOf({ rpid: 1, ctime, content: { message: 'x' } })?.created_at).toBe(0);
+    expect(commentOf({ rpid: 1, ctime: '1291350931', content: { message: 'x' } })?.created_at).toBe(1291350931);
+  });
+
+  it('a comment total must be whole: fractions and numbers past 2^53 are not a total', () => {
+    expect([wholeCount(120), wholeCount('1.2万'), wholeCount(2.5), wholeCount(1e300), wholeCount(-7)]).toEqual([120, 12000, undefined, undefined, undefined]);
+  });
 });
 
 describe('creators', () => {
@@ -344,5 +354,11 @@ describe('hot-search words', () => {
     const data = body('trending-app-search-ranking.har').data;
     expect(appTrends(data).map((t) => t.rank)).toEqual(data.list.map((e: any) => e.position));
     expect(appTrends({ list: [{ position: 1, keyword: 'ad', show_name: 'ad', is_commercial: '1' }, { position: 2, keyword: 'k', show_name: 'k', is_commercial: '0' }] }).map((t) => t.rank)).toEqual([2]);
+  });
+
+  it('a position that is no rank (a fraction, 1e300) falls back to the list order', () => {
+    const list = [{ keyword: 'a', show_name: 'a', position: 2.5, pos: 2.5 }, { keyword: 'b', show_name: 'b', position: 1e300, pos: 1e300 }];
+    expect(appTrends({ list }).map((t) => t.rank)).toEqual([1, 2]);
+    expect(hotwordTrends({ list }).map((t) => t.rank)).toEqual([1, 2]);
   });
 });

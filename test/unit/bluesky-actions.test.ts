@@ -273,6 +273,15 @@ describe('threads', () => {
     expect(warnings[0]).toMatch(/^3 replies lie deeper than 10 levels/);
   });
 
+  it('a replyCount that is no whole count (negative, a fraction, 1e300) is not passed on as the comments total', async () => {
+    const root = 'at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3lbaafjknk22b';
+    for (const replyCount of [-7, 2.5, 1e300, '3']) {
+      const thread = { thread: { $type: 'app.bsky.feed.defs#threadViewPost', post: { uri: root, replyCount }, replies: [] } };
+      const { ctx } = ctxWith([[/getPostThread/, () => ({ body: JSON.stringify(thread) })]], null);
+      expect((await comments.page(ctx, { query: root })).total).toBeUndefined();
+    }
+  });
+
   it('a thread root that is a #notFoundPost or #blockedPost is not_found', async () => {
     for (const t of [{ $type: 'app.bsky.feed.defs#notFoundPost', uri: 'at://x', notFound: true }, { $type: 'app.bsky.feed.defs#blockedPost', uri: 'at://x', blocked: true }]) {
       const { ctx } = ctxWith([[/getPostThread/, () => ({ body: JSON.stringify({ thread: t }) })]], null);

@@ -236,3 +236,21 @@ describe('task retention', () => {
     expect(store.getTask('new-done')?.status).toBe('succeeded');
   });
 });
+
+describe('item normalization of platform numbers', () => {
+  it('passes plain whole numbers on and drops what JSON cannot carry exactly (1e300, NaN), never failing the item', async () => {
+    const { normalizeItem } = await import('../../src/tasks/normalize.js');
+    const { mediaUrlBuilder } = await import('../../src/media/urls.js');
+    const { ItemSchema } = await import('../../src/domain/item.js');
+    const adapter = { id: 'x', authorUrl: () => undefined } as unknown as Parameters<typeof normalizeItem>[0];
+    const draft = (ts: number, w: number) => ({ native_id: '1', type: 'video' as const, text: 't', url: 'https://x.test/1', ts, media: [{ kind: 'video' as const, url: 'https://cdn.x.test/v.mp4', w, h: 720.4 }], stats: {} });
+    const ok = normalizeItem(adapter, draft(1_700_000_000.9, 1279.6), mediaUrlBuilder(), 'default');
+    expect(ok).toMatchObject({ ts: 1_700_000_000, media: [{ w: 1280, h: 720 }] });
+    for (const [ts, w] of [[1e300, 1e300], [Number.NaN, -5], [2 ** 60, Infinity]]) {
+      const item = normalizeItem(adapter, draft(ts, w), mediaUrlBuilder(), 'default');
+      expect(item.ts).toBeUndefined();
+      expect(item.media[0].w).toBeUndefined();
+      expect(ItemSchema.safeParse(item).success).toBe(true);
+    }
+  });
+});

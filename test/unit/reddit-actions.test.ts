@@ -4,7 +4,7 @@ import { CrawlError, InvalidInput } from '../../src/crawl/errors.js';
 import type { HttpRequest } from '../../src/crawl/http.js';
 import { compileRules, compareParams } from '../../src/crawl/replay/match.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
-import { decodeCursor, decodeStubs, encodeCursor, encodeStubs } from '../../src/platforms/reddit/comments.js';
+import { commentsTotal, decodeCursor, decodeStubs, encodeCursor, encodeStubs } from '../../src/platforms/reddit/comments.js';
 import { reddit } from '../../src/platforms/reddit/index.js';
 import type { CrawlContext, WriteAction } from '../../src/platforms/types.js';
 import { Registry } from '../../src/platforms/registry.js';
@@ -63,6 +63,10 @@ describe('comments cursor', () => {
     expect(decodeCursor(ctx, cursor, 'abc')).toEqual([{ children }]);
     const elsewhere = offlineCtx().ctx;
     expect(() => decodeCursor(elsewhere, cursor, 'abc')).toThrow(/expired/);
+  });
+
+  it('num_comments becomes the total only as a whole count (not negative, a fraction or past 2^53)', () => {
+    expect([commentsTotal(2048), commentsTotal(0), commentsTotal(-7), commentsTotal(2.5), commentsTotal(1e300), commentsTotal('12')]).toEqual([2048, 0, undefined, 2, undefined, undefined]);
   });
 
   it('refuses a cursor of another post or a foreign one', () => {

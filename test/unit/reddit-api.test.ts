@@ -291,6 +291,15 @@ describe('OAuth tokens', () => {
     const edge = fakeCtx([status(403, '<html>blocked by network security</html>', { 'content-type': 'text/html' })], { client_id: 'c', client_secret: 's' });
     expect(((await rejection(bearer(edge.ctx))) as CrawlError).code).toBe('blocked');
   });
+
+  it('a token answer that is JSON but not an object (null, an array, a number) is a parse error, not a crash', async () => {
+    for (const body of ['null', '[]', '0', '"token"']) {
+      const { ctx } = fakeCtx([status(200, body)], { client_id: 'c', client_secret: 's' });
+      const err = await rejection(bearer(ctx));
+      expect(err).toBeInstanceOf(CrawlError);
+      expect(err.message).toMatch(/token endpoint answered JSON that is not an object/);
+    }
+  });
 });
 
 describe('rate limits (x-ratelimit-*)', () => {

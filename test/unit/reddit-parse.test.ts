@@ -393,6 +393,11 @@ describe('robustness', () => {
     );
   });
 
+  it('a created_utc that is no unix time in range (1e300) leaves created_at unreported; a fractional one is truncated', () => {
+    const at = (created_utc: unknown) => flattenTree([{ kind: 't1', data: { id: 'c1', body: 'x', created_utc } }], 'p').comments[0].created_at;
+    expect([at(1e300), at(-1e300), at(1411005112.9), at('1411005112')]).toEqual([0, 0, 1411005112, 0]);
+  });
+
   it('keeps a self post that lost everything but its id', () => {
     expect(postToDraft({ id: 'abc' })).toEqual({
       native_id: 'abc',

@@ -22,6 +22,7 @@ import {
   topicContainerTrends,
   userToAuthor,
   videoStreams,
+  wholeCount,
 } from '../../src/platforms/weibo/parse.js';
 
 const FIXTURES = resolve(process.cwd(), '../shared/fixtures/weibo');
@@ -30,6 +31,12 @@ const text = (file: string, i = 0, dir = FIXTURES): string =>
   JSON.parse(readFileSync(resolve(dir, file), 'utf8')).log.entries[i].response.content.text;
 const json = (file: string, i = 0, dir = FIXTURES): any => JSON.parse(text(file, i, dir));
 const iso = (s: string): number => Date.parse(s) / 1000;
+
+describe('wholeCount (comment totals)', () => {
+  it('keeps whole counts only: a fraction or a number past 2^53 is no total', () => {
+    expect([wholeCount(656), wholeCount('1.2万'), wholeCount(2.5), wholeCount(1e300), wholeCount(null)]).toEqual([656, 12_000, undefined, undefined, undefined]);
+  });
+});
 
 describe('parseCount', () => {
   it.each([
@@ -82,7 +89,7 @@ describe('parseWeiboDate', () => {
   });
 
   it('returns undefined for what it cannot read', () => {
-    for (const v of [undefined, '', 'yesterday', 'Foo Jun 15 10:38:14 +0800 2019', 'Sat Jux 15 10:38:14 +0800 2019']) {
+    for (const v of [undefined, '', 'yesterday', 'Foo Jun 15 10:38:14 +0800 2019', 'Sat Jux 15 10:38:14 +0800 2019', 1e300, -1e300, Number.NaN]) {
       expect(parseWeiboDate(v)).toBeUndefined();
     }
   });
@@ -390,6 +397,12 @@ describe('s.weibo.com summary pages', () => {
     });
     expect(trends[49]).toMatchObject({ rank: 50, word: '孙俪对付孩子起床气的小办法', hot_value: 206_792 });
     expect(trends.some((t) => t.word === '找工作时谈理想奢侈吗' || t.word === '让农民生活芝麻开花节节高')).toBe(false);
+  });
+
+  it('a rank of more digits than any board has is no rank (never an unsafe integer)', () => {
+    const huge = '9'.repeat(30);
+    expect(summaryRealtimehot(`<ul class="list_a"><li><a href="/w"><strong>${huge}</strong><span>word<em>12</em></span></a></li></ul>`)).toEqual([]);
+    expect(summaryTopicband(`<ul class="list_b"><li><a href="/t"><em>${huge}</em><h2>#topic#</h2></a></li></ul>`)).toEqual([]);
   });
 
   it('reads the desktop markup too', () => {

@@ -247,6 +247,12 @@ describe('weibo.com boards', () => {
     expect(hotSearchEntries({})).toEqual([]);
   });
 
+  it('hotSearch: a realpos or rank that is no 1-based whole number (a fraction, 1e300) ranks nothing', () => {
+    const entries = hotSearchEntries({ realtime: [{ word: 'a', realpos: 2.5 }, { word: 'b', realpos: 1e300 }, { word: 'c', rank: 1.5 }, { word: 'd', realpos: 1e300, rank: 3 }] });
+    expect(entries.map((e) => [e.word, e.rank])).toEqual([['a', undefined], ['b', undefined], ['c', undefined], ['d', 4]]);
+    for (const t of hotEntriesToTrends(entries)) expect(Number.isSafeInteger(t.rank) && t.rank > 0).toBe(true);
+  });
+
   it('topic_band: topics in board order without #, reads as heat', () => {
     const trends = topicBandTrends(body('pc-topic-band.har').data);
     expect(trends.map((t) => [t.rank, t.word, t.hot_value])).toEqual([
@@ -267,5 +273,10 @@ describe('weibo.com outcome codes', () => {
     expect(() => interpret({ ok: 0, message: '该微博不存在' }, 'x')).toThrow(/不存在/);
     expect(() => interpret({ ok: -100, url: 'https://weibo.com/login.php' }, 'x')).toThrow(/login/);
     expect(interpret({ ok: 1, idstr: '1', mid: '1' }, 'x')).toMatchObject({ kind: 'ok', raw: { idstr: '1' } });
+  });
+
+  it('an answer without ok is named as such, not as "ok:undefined"', () => {
+    expect(() => interpret({ data: {} }, 'timeline')).toThrow(/timeline: the answer carries no ok field/);
+    expect(() => interpret({ ok: { a: 1 } }, 'timeline')).toThrow(/weibo answered ok:\{"a":1\}/);
   });
 });

@@ -237,6 +237,12 @@ describe('youtube comment answers', () => {
     expect(parseCommentThreads(answer, 'tjz2u2DiveM', now).threads[0].comment).toMatchObject({ cid: 'Ugx1', handle: '', user_name: 'Old Channel Name', likes: 0, reply_total: 0, created_at: now / 1000 - 7200 });
   });
 
+  it('a comment count past 2^53 is no total', () => {
+    const header = (simpleText: string) => ({ onResponseReceivedEndpoints: [{ reloadContinuationItemsCommand: { continuationItems: [{ commentsHeaderRenderer: { countText: { simpleText } } }] } }] });
+    expect(parseCommentThreads(header('1,234 Comments'), 'Abc123def45', 0).total).toBe(1234);
+    expect(parseCommentThreads(header(`${'9'.repeat(30)} Comments`), 'Abc123def45', 0).total).toBeUndefined();
+  });
+
   it('reads a page of replies, each pointing at its thread', () => {
     const replies = parseReplies(body('replies-comment-xaQJbozY_Is.har'), 'xaQJbozY_Is', 'UgwSOM0QHBLysE3vZE54AaABAg', at('replies-comment-xaQJbozY_Is.har'));
     expect(replies.items).toHaveLength(10);

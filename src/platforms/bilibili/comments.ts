@@ -2,7 +2,7 @@ import { InvalidInput } from '../../crawl/errors.js';
 import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { ApiCodeError, COMMENTS_CLOSED, ENDPOINTS, firstOf, getJson, type Answer, type GetOptions } from './api.js';
-import { commentOf, obj, objs, parseCount, str, threadComments } from './parse.js';
+import { commentOf, obj, objs, str, threadComments, wholeCount } from './parse.js';
 import { videoUrl, type VideoRef } from './refs.js';
 import { resolveVideo } from './resolve.js';
 
@@ -39,7 +39,7 @@ function nextPage(page: unknown, prefix: string, got: number): string | undefine
   const num = Number(p.num);
   const size = Number(p.size);
   const count = Number(p.count);
-  return got > 0 && num > 0 && size > 0 && num * size < count ? `${prefix}:${num + 1}` : undefined;
+  return got > 0 && Number.isSafeInteger(num) && num > 0 && size > 0 && num * size < count ? `${prefix}:${num + 1}` : undefined;
 }
 
 async function mainPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, offset?: string): Promise<Page<Comment>> {
@@ -59,7 +59,7 @@ async function mainPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, offset?: s
   const next = str(obj(cursor.pagination_reply)?.next_offset);
   return {
     items,
-    total: parseCount(cursor.all_count),
+    total: wholeCount(cursor.all_count),
     next_cursor: cursor.is_end !== true && objs(data.replies).length && next ? `m:${next}` : undefined,
   };
 }
@@ -79,7 +79,7 @@ async function oldMainPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, next: n
   const items = [...pinned, ...threadComments(data.replies, ref.bvid, seen)];
   const following = Number(cursor.next);
   const more = cursor.is_end !== true && objs(data.replies).length > 0 && Number.isInteger(following) && following > 0 && following !== next;
-  return { items, total: parseCount(cursor.all_count), next_cursor: more ? `n:${following}` : undefined };
+  return { items, total: wholeCount(cursor.all_count), next_cursor: more ? `n:${following}` : undefined };
 }
 
 async function replyPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, pn: number): Promise<Page<Comment>> {
@@ -93,7 +93,7 @@ async function replyPage(ctx: CrawlContext, ref: VideoRef, sort: Sort, pn: numbe
   const pinned = pn === 1 ? threadComments([obj(data.upper)?.top].filter(Boolean), ref.bvid, seen) : [];
   const items = [...pinned, ...threadComments(data.replies, ref.bvid, seen)];
   const page = obj(data.page) ?? {};
-  return { items, total: parseCount(page.acount) ?? parseCount(page.count), next_cursor: nextPage(page, 'p', objs(data.replies).length) };
+  return { items, total: wholeCount(page.acount) ?? wholeCount(page.count), next_cursor: nextPage(page, 'p', objs(data.replies).length) };
 }
 
 async function hotPage(ctx: CrawlContext, ref: VideoRef, pn: number): Promise<Page<Comment>> {
@@ -106,7 +106,7 @@ async function hotPage(ctx: CrawlContext, ref: VideoRef, pn: number): Promise<Pa
   const page = obj(data.page) ?? {};
   return {
     items: threadComments(data.replies, ref.bvid),
-    total: parseCount(page.acount) ?? parseCount(page.count),
+    total: wholeCount(page.acount) ?? wholeCount(page.count),
     next_cursor: nextPage(page, 'h', objs(data.replies).length),
   };
 }
@@ -123,7 +123,7 @@ async function repliesPage(ctx: CrawlContext, ref: VideoRef, root: string, pn: n
     .filter((c): c is Comment => !!c);
   for (const c of items) c.parent_id ??= root;
   const page = obj(data.page) ?? {};
-  return { items, total: parseCount(page.count), next_cursor: nextPage(page, 'r', items.length) };
+  return { items, total: wholeCount(page.count), next_cursor: nextPage(page, 'r', items.length) };
 }
 
 const CURSOR = /^([mnphr]):(.+)$/;

@@ -41,7 +41,10 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
   const page = pages.find((p) => Number(p.page) === wanted) ?? (wanted === 1 ? pages[0] : undefined);
   if (ref.part && !page) ctx.warn(`${ref.bvid} has no part ${ref.part} (it has ${pages.length}); no stream was fetched`);
   if (pages.length > 1 && page) {
-    ctx.warn(`${ref.bvid} has ${pages.length} parts; media[] is part ${String(page.page)} ("${String(page.part ?? '')}"); add ?p=N to the video URL for another part`);
+    // The part number and title as bilibili lists them; a part that names neither is just "the first listed".
+    const num = Number.isSafeInteger(Number(page.page)) && Number(page.page) > 0 ? `part ${Number(page.page)}` : 'the first listed part';
+    const title = typeof page.part === 'string' && page.part ? ` ("${page.part}")` : '';
+    ctx.warn(`${ref.bvid} has ${pages.length} parts; media[] is ${num}${title}; add ?p=N to the video URL for another part`);
   }
   const cid = page ? String(page.cid ?? '') : ref.part ? '' : String(view.cid ?? '');
   if (/^\d+$/.test(cid) && cid !== '0') {

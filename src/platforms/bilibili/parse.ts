@@ -60,6 +60,18 @@ const positive = (v: unknown): number | undefined => {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
+/** A rank, a unix time: a positive whole number; a fraction or a number past 2^53 is no such value. */
+export const positiveInt = (v: unknown): number | undefined => {
+  const n = positive(v);
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+};
+
+/** A count that must be whole (a comment total): parseCount, kept only when it is a safe integer. */
+export function wholeCount(v: unknown): number | undefined {
+  const n = parseCount(v);
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+}
+
 /** Origin URL of a CDN asset: protocol-relative → https, and http → https on bilibili's image CDNs (they serve both). */
 export function httpsUrl(v: unknown): string | undefined {
   const s = nonEmpty(v)?.trim();
@@ -410,7 +422,7 @@ export function commentOf(raw: unknown, bvid?: string): Comment | undefined {
     user_id: idOf(r.mid_str, r.mid, member?.mid) ?? '',
     handle: name,
     user_name: name,
-    created_at: positive(r.ctime) ?? 0,
+    created_at: positiveInt(r.ctime) ?? 0,
     source: 'bilibili',
   };
   if (bvid) c.url = `${videoUrl(bvid)}#reply${cid}`;
@@ -519,13 +531,13 @@ export function squareTrends(data: Json): Trend[] {
 export function appTrends(data: Json): Trend[] {
   return objs(data.list)
     .filter((e) => String(e.is_commercial ?? '0') !== '1')
-    .map((e, i) => trend(nonEmpty(e.show_name), nonEmpty(e.keyword), positive(e.position) ?? i + 1))
+    .map((e, i) => trend(nonEmpty(e.show_name), nonEmpty(e.keyword), positiveInt(e.position) ?? i + 1))
     .filter((t): t is Trend => !!t);
 }
 
 /** s.search.bilibili.com/main/hotword: list[] at the top level, pos = rank. */
 export function hotwordTrends(raw: Json): Trend[] {
   return objs(raw.list)
-    .map((e, i) => trend(nonEmpty(e.show_name), nonEmpty(e.keyword), positive(e.pos) ?? positive(e.id) ?? i + 1))
+    .map((e, i) => trend(nonEmpty(e.show_name), nonEmpty(e.keyword), positiveInt(e.pos) ?? positiveInt(e.id) ?? i + 1))
     .filter((t): t is Trend => !!t);
 }

@@ -55,7 +55,7 @@ async function commentsPage(ctx: CrawlContext, params: Params): Promise<Page<Com
   const { comments, cutOff } = flattenReplies(thread);
   if (cutOff > 0) ctx.warn(`${cutOff} replies lie deeper than ${COMMENT_DEPTH} levels and are not listed; ask comments of a deep reply's URI for them`);
   const replyCount = obj(thread.post)?.replyCount;
-  return { items: comments, total: typeof replyCount === 'number' ? replyCount : undefined };
+  return { items: comments, total: Number.isSafeInteger(replyCount) && (replyCount as number) >= 0 ? (replyCount as number) : undefined };
 }
 
 export const commentsAction: CommentsAction = {

@@ -98,12 +98,15 @@ async function mint(ctx: CrawlContext, c: Record<string, string>, grant: Grant):
     }
   }
   checkCommon(res, 'token endpoint');
-  let body: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    body = JSON.parse(res.text()) as Record<string, unknown>;
+    parsed = JSON.parse(res.text());
   } catch {
     throw new ParseError(`the token endpoint answered ${res.headers['content-type'] ?? 'no content type'} instead of JSON`);
   }
+  // null, an array or a bare value parse fine but carry no token.
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ParseError('the token endpoint answered JSON that is not an object');
+  const body = parsed as Record<string, unknown>;
   if (typeof body.error === 'string' || typeof body.error === 'number') {
     // invalid_grant: a revoked refresh token or a wrong password; unsupported_grant_type: a web app used as a script.
     throw new SessionExpired(`reddit refused the login (${String(body.error)}): re-authorize the reddit profile`);

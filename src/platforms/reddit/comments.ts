@@ -3,7 +3,7 @@ import { InvalidInput } from '../../crawl/errors.js';
 import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { read } from './api.js';
-import { type Flat, type Stub, commentListing, continuedReplies, flattenThings, flattenTree, num, postOf } from './parse.js';
+import { type Flat, type Stub, commentListing, continuedReplies, flattenThings, flattenTree, postOf, whole } from './parse.js';
 import { samePage } from './detail.js';
 import { resolvePostRef } from './share.js';
 
@@ -15,6 +15,11 @@ import { resolvePostRef } from './share.js';
  */
 
 export const COMMENT_SORTS = ['confidence', 'top', 'new', 'controversial', 'old', 'qa'];
+/** num_comments as a comments total: a whole number, not below zero. */
+export const commentsTotal = (v: unknown): number | undefined => {
+  const n = whole(v);
+  return n !== undefined && n >= 0 ? n : undefined;
+};
 /** Reddit's cap on comments per tree request. */
 const TREE_LIMIT = 500;
 /** /api/morechildren takes at most 100 ids per call. */
@@ -66,7 +71,7 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
     const body = await read(ctx, { what, variants: [{ path: `/comments/${id}` }, ...samePage(params.query, ref)], query: { raw_json: 1, sort, limit: TREE_LIMIT } });
     const post = postOf(body, what);
     const flat = flattenTree(commentListing(body, what).children, id);
-    return { items: flat.comments, next_cursor: encodeCursor(ctx, id, flat.stubs), total: num(post?.num_comments) };
+    return { items: flat.comments, next_cursor: encodeCursor(ctx, id, flat.stubs), total: commentsTotal(post?.num_comments) };
   }
   const stubs = decodeCursor(ctx, cursor, id);
   const stub = stubs.shift();

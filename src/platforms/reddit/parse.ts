@@ -14,6 +14,11 @@ export const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' 
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A whole number reddit reports (a count, a unix time): finite is not enough for fields that must be integers. */
+export const whole = (v: unknown): number | undefined => {
+  const n = num(v);
+  return n !== undefined && Number.isSafeInteger(Math.trunc(n)) ? Math.trunc(n) : undefined;
+};
 
 const REDDIT_CDN = /^(?:[a-z0-9-]+\.)*(?:redd\.it|redditmedia\.com|redditstatic\.com)$/i;
 const REDDIT_SITE = /^(?:[a-z0-9-]+\.)*(?:reddit\.com|redd\.it)$/i;
@@ -330,7 +335,7 @@ export function toComment(d: Obj, postId: string, replyTotal: number): Comment |
     user_id: fullname ? stripPrefix(fullname) : '',
     handle: author,
     user_name: author,
-    created_at: Math.trunc(num(d.created_utc) ?? 0),
+    created_at: whole(d.created_utc) ?? 0,
     source: 'reddit',
     url: str(d.permalink) ? permalinkUrl(d, id) : `${WWW_ORIGIN}/comments/${postId}/_/${id}/`,
   };

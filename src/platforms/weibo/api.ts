@@ -199,7 +199,9 @@ export function interpret(body: unknown, what: string): Envelope {
   if (THROTTLE_MSG.test(msg)) throw new RateLimited(`${what}: weibo says ${msg}`);
   if (EMPTY_MSG.test(msg)) return { kind: 'empty', message: msg };
   if (ok === 0 && !msg && data && Array.isArray(data.cards) && data.cards.length === 0) return { kind: 'empty', message: 'no cards' };
-  throw new UpstreamError(`${what}: weibo answered ok:${String(raw.ok)}${msg ? ` (${msg})` : code ? ` (error ${code})` : ''}`);
+  const why = msg ? ` (${msg})` : code ? ` (error ${code})` : '';
+  if (raw.ok === undefined || raw.ok === null) throw new ParseError(`${what}: the answer carries no ok field${why}`);
+  throw new UpstreamError(`${what}: weibo answered ok:${typeof raw.ok === 'object' ? JSON.stringify(raw.ok) : String(raw.ok)}${why}`);
 }
 
 export async function getJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {

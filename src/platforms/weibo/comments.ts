@@ -2,7 +2,7 @@ import { InvalidInput } from '../../crawl/errors.js';
 import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { ENDPOINTS, getJson, withFallback } from './api.js';
-import { arr, childComments, decodeCommentCursor, decodePcCommentCursor, encodeCommentCursor, parseCount, threadComments } from './parse.js';
+import { arr, childComments, decodeCommentCursor, decodePcCommentCursor, encodeCommentCursor, threadComments, wholeCount } from './parse.js';
 import { pcComments } from './pc.js';
 import { parsePostRef } from './refs.js';
 
@@ -13,7 +13,7 @@ async function hotflowPage(ctx: CrawlContext, mid: string, maxId: string | undef
   return {
     items,
     next_cursor: arr(env.data.data).length ? encodeCommentCursor(env.data.max_id, env.data.max_id_type) : undefined,
-    total: parseCount(env.data.total_number),
+    total: wholeCount(env.data.total_number),
   };
 }
 
@@ -36,7 +36,7 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
     return {
       items: childComments(raw.data, post.mid, rootId),
       next_cursor: encodeCommentCursor(raw.max_id, raw.max_id_type),
-      total: parseCount(raw.total_number),
+      total: wholeCount(raw.total_number),
     };
   }
   if (maxId) return hotflowPage(ctx, post.mid, maxId, maxIdType);

@@ -49,7 +49,7 @@ export function summaryRealtimehot(html: string): Trend[] {
   const $ = load(html);
   const trends: Trend[] = [];
   const push = (rankText: string, word: string, heat: string, href: string | undefined): void => {
-    const rank = /^\d+$/.test(rankText.trim()) ? Number(rankText.trim()) : undefined;
+    const rank = /^\d{1,9}$/.test(rankText.trim()) ? Number(rankText.trim()) : undefined;
     const w = word.trim();
     if (!rank || !w) return;
     const t: Trend = { word: w, source: 'weibo', rank };
@@ -84,7 +84,7 @@ export function summaryTopicband(html: string): Trend[] {
     const el = $(a);
     const rankText = el.find('em').first().text().trim();
     const word = stripHashes(el.find('h2').first().text());
-    if (!/^\d+$/.test(rankText) || !word) return;
+    if (!/^\d{1,9}$/.test(rankText) || !word) return;
     const t: Trend = { word, source: 'weibo', rank: Number(rankText) };
     const reads = readsOf(el.find('article > span').first().text());
     if (reads !== undefined) t.hot_value = reads;

@@ -31,6 +31,15 @@ export function parseCount(v: unknown): number | undefined {
   return Number.isFinite(n) ? Math.round(n) : undefined;
 }
 
+/** A count that must be whole (a comment total): parseCount, kept only when it is a safe integer. */
+export function wholeCount(v: unknown): number | undefined {
+  const n = parseCount(v);
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** A 1-based rank: a positive safe integer, else undefined (a fraction or 1e300 ranks nothing). */
+const rankOf = (n: number | undefined): number | undefined => (n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined);
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const CST_MS = 8 * 3600_000;
 
@@ -39,7 +48,10 @@ const CST_MS = 8 * 3600_000;
  * relative Beijing-time forms ("刚刚", "5分钟前", "3小时前", "昨天 12:30", "06-27", "2019-06-27").
  */
 export function parseWeiboDate(v: unknown, now: number = Date.now()): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.trunc(v > 1e12 ? v / 1000 : v) : undefined;
+  if (typeof v === 'number') {
+    const t = Number.isFinite(v) ? Math.trunc(v > 1e12 ? v / 1000 : v) : NaN;
+    return Number.isSafeInteger(t) ? t : undefined;
+  }
   if (typeof v !== 'string') return undefined;
   const s = v.trim();
   let m = /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? )?([A-Za-z]{3}) (\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ([+-])(\d{2}):?(\d{2}) (\d{4})$/.exec(s);
@@ -524,7 +536,7 @@ export function hotBoardEntries(data: Json): HotEntry[] {
     const rank = !ad && realpos ? Number(realpos[1]) : undefined;
     out.push({
       word,
-      rank: rank && rank > 0 ? rank : undefined,
+      rank: rankOf(rank),
       hot: parseCount(e.desc_extr),
       url: searchLink(e.scheme),
       pinned: !ad && !rank && /stick/i.test(pic),
@@ -685,9 +697,9 @@ export function hotSearchEntries(data: Json): HotEntry[] {
     const word = (nonEmpty(e?.word) ?? nonEmpty(e?.note))?.trim();
     if (!e || !word) continue;
     const ad = Number(e.is_ad) === 1 || str(e.icon_desc) === '荐';
-    const realpos = Number(e.realpos);
-    const zeroBased = typeof e.rank === 'number' && e.rank >= 0 ? e.rank + 1 : undefined;
-    const rank = ad ? undefined : realpos > 0 ? realpos : zeroBased;
+    const realpos = rankOf(Number(e.realpos));
+    const zeroBased = typeof e.rank === 'number' ? rankOf(e.rank + 1) : undefined;
+    const rank = ad ? undefined : (realpos ?? zeroBased);
     out.push({
       word,
       rank,

@@ -9,13 +9,13 @@ import {
   encodePcPage,
   hotSearchEntries,
   obj,
-  parseCount,
   pcTimelineDrafts,
   pcTimelineNext,
   str,
   threadComments,
   topicBandTrends,
   userToAuthor,
+  wholeCount,
 } from './parse.js';
 import type { PostRef } from './refs.js';
 
@@ -101,7 +101,7 @@ export async function pcComments(ctx: CrawlContext, mid: string, maxId?: string)
   return {
     items,
     next_cursor: arr(list).length ? encodePcCommentCursor(env.raw.max_id) : undefined,
-    total: parseCount(env.raw.total_number),
+    total: wholeCount(env.raw.total_number),
   };
 }
 

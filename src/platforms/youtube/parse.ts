@@ -486,7 +486,8 @@ export function parseCommentThreads(body: Json, videoId: string, nowMs: number):
   for (const e of list) {
     const header = obj(obj(e)?.commentsHeaderRenderer);
     if (header) {
-      total = parseCount(text(header.countText)) ?? parseCount(text(header.commentsCount));
+      const n = parseCount(text(header.countText)) ?? parseCount(text(header.commentsCount));
+      total = n !== undefined && Number.isSafeInteger(n) ? n : undefined;
       continue;
     }
     const t = obj(obj(e)?.commentThreadRenderer);
