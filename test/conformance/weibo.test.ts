@@ -217,9 +217,25 @@ describe('weibo.detail', () => {
     expect((result as Envelope).error!.message).toMatch(/passport/);
   });
 
+  it('with only the long-text answer recorded: that text and its counts, a warning naming what is missing, the time from the id', async () => {
+    const file = real('detail-statuses-extend-4649031014551911.har');
+    const data = JSON.parse(JSON.parse(readFileSync(file, 'utf8')).log.entries[0].response.content.text).data;
+    const { result, requests, warnings } = await run('detail', { query: '4649031014551911' }, [file]);
+    expect(requests.at(-1)).toBe('GET https://m.weibo.cn/statuses/extend?id=4649031014551911');
+    const item = (result as Envelope).items[0];
+    expect(item).toMatchObject({ id: 'weibo:4649031014551911', type: 'text', url: expect.stringContaining('4649031014551911') });
+    expect(item.text.length).toBeGreaterThan(20);
+    expect(item.text).not.toMatch(/<[a-z]/i);
+    expect(item.author_id).toBeUndefined();
+    expect(item.stats).toMatchObject({ likes: data.attitudes_count, comments: data.comments_count, shares: data.reposts_count });
+    // The id's own time (2021-06): weibo ids carry their creation second.
+    expect(new Date(item.ts! * 1000).toISOString()).toMatch(/^2021-/);
+    expect(warnings.join(' ')).toMatch(/only weibo's long-text answer \(statuses\/extend\)/);
+  });
+
   it('fails loudly, naming the first unreplayable URL, when no route can be replayed', async () => {
-    await expect(run('detail', { query: '4649031014551911' }, [real('detail-statuses-extend-4649031014551911.har')])).rejects.toThrow(
-      /statuses\/show\?id=4649031014551911/,
+    await expect(run('detail', { query: '4649031014551912' }, [real('detail-statuses-extend-4649031014551911.har')])).rejects.toThrow(
+      /statuses\/show\?id=4649031014551912/,
     );
   });
 });

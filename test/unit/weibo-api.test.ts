@@ -151,23 +151,27 @@ describe('withFallback', () => {
     await expect(withFallback(async () => { throw new RateLimited(); }, async () => 'page')).rejects.toThrow(RateLimited);
   });
 
-  it('reports the first replay miss when neither route can be replayed', async () => {
+  it('reports the first real failure when the last route has no recording, else the first replay miss', async () => {
     await expect(withFallback(async () => { throw miss1; }, async () => { throw miss2; })).rejects.toBe(miss1);
-    await expect(withFallback(async () => { throw new UpstreamError('x'); }, async () => { throw miss2; })).rejects.toBe(miss2);
+    const real = new UpstreamError('x');
+    await expect(withFallback(async () => { throw real; }, async () => { throw miss2; })).rejects.toBe(real);
   });
 
   it("reports the fallback's own verdict otherwise", async () => {
     await expect(withFallback(async () => { throw miss1; }, async () => { throw new SessionExpired('wall'); })).rejects.toThrow(SessionExpired);
   });
 
-  it('walks a chain of routes in order, and reports the first miss of the chain when the last one misses too', async () => {
+  it('walks a chain of routes in order, and reports the first answer-backed failure when the last one misses', async () => {
     const miss3 = new ReplayMiss('GET', 'https://weibo.com/ajax/statuses/show?id=1');
     const order: string[] = [];
     const route = (name: string, out: () => unknown) => async () => (order.push(name), out()) as string | undefined;
     expect(await withFallback(route('m', () => { throw new UpstreamError('x'); }), route('page', () => undefined), route('pc', () => 'pc'))).toBe('pc');
     expect(order).toEqual(['m', 'page', 'pc']);
-    await expect(withFallback(async () => { throw new UpstreamError('x'); }, async () => { throw miss2; }, async () => { throw miss3; })).rejects.toBe(miss2);
-    await expect(withFallback(async () => { throw miss1; }, async () => { throw new UpstreamError('y'); }, async () => { throw miss3; })).rejects.toBe(miss1);
+    const x = new UpstreamError('x');
+    const y = new UpstreamError('y');
+    await expect(withFallback(async () => { throw x; }, async () => { throw miss2; }, async () => { throw miss3; })).rejects.toBe(x);
+    await expect(withFallback(async () => { throw miss1; }, async () => { throw y; }, async () => { throw miss3; })).rejects.toBe(y);
+    await expect(withFallback(async () => { throw miss1; }, async () => { throw miss2; }, async () => { throw miss3; })).rejects.toBe(miss1);
     await expect(withFallback(async () => { throw miss1; }, async () => { throw new NotFound('gone'); }, async () => 'pc')).rejects.toThrow(NotFound);
   });
 });

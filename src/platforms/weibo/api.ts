@@ -275,15 +275,18 @@ type Route<T> = () => Promise<T | undefined>;
  */
 export async function withFallback<T>(...routes: [...Array<Route<T>>, () => Promise<T>]): Promise<T> {
   let firstMiss: unknown;
+  let firstReal: unknown;
   for (let i = 0; i < routes.length; i++) {
     const last = i === routes.length - 1;
     try {
       const got = await routes[i]();
       if (got !== undefined || last) return got as T;
     } catch (e) {
-      if (last) throw isReplayMiss(e) && firstMiss !== undefined ? firstMiss : e;
+      // A route with no recording says nothing about the post: an answer an earlier route got wins.
+      if (last) throw isReplayMiss(e) ? (firstReal ?? firstMiss ?? e) : e;
       if (!isFallbackable(e)) throw e;
-      if (isReplayMiss(e) && firstMiss === undefined) firstMiss = e;
+      if (isReplayMiss(e)) firstMiss ??= e;
+      else firstReal ??= e;
     }
   }
   throw new Error('withFallback: no route');

@@ -2,7 +2,7 @@ import { CrawlError, NotFound, ParseError, isReplayMiss } from '../../crawl/erro
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { ENDPOINTS, getHtml, getJson, withFallback } from './api.js';
 import { errorPageMessage, renderDataStatus } from './html.js';
-import { isTruncated, mblogToDraft, obj, pcIsTruncated, pcStatusToDraft, str } from './parse.js';
+import { idTime, isTruncated, mblogToDraft, obj, pcIsTruncated, pcStatusToDraft, str } from './parse.js';
 import { pcLongText, pcStatus } from './pc.js';
 import { parsePostRef, type PostRef } from './refs.js';
 
@@ -36,8 +36,22 @@ async function longText(ctx: CrawlContext, mid: string): Promise<string | undefi
 
 /** Where a status came from: the two sites shape it differently and fetch long text differently. */
 interface Found {
-  site: 'm' | 'pc';
+  site: 'm' | 'pc' | 'extend';
   mblog: Mblog;
+}
+
+/**
+ * The last resort: statuses/extend alone carries the full text and the counts, nothing else. What it says
+ * is passed on as it is, with a warning naming what is missing; the time comes from the id.
+ */
+async function fromExtend(ctx: CrawlContext, ref: PostRef): Promise<Mblog> {
+  const env = await getJson(ctx, ENDPOINTS.extend, { id: ref.mid }, `statuses/extend ${ref.mid}`, `https://m.weibo.cn/detail/${ref.mid}`);
+  if (env.kind === 'empty') throw new NotFound(`statuses/extend ${ref.mid}: weibo says ${env.message}`);
+  const text = str(env.data.longTextContent);
+  if (!text || !text.trim()) throw new ParseError(`statuses/extend ${ref.mid}: the answer carries no longTextContent`);
+  ctx.warn(`only weibo's long-text answer (statuses/extend) was available for ${ref.mid}: the item has its text and counts, but no author, media or creation time beyond what the id encodes`);
+  const counts = Object.fromEntries(['reposts_count', 'comments_count', 'attitudes_count'].filter((k) => env.data[k] !== undefined).map((k) => [k, env.data[k]]));
+  return { mid: ref.mid, id: ref.mid, bid: ref.bid, text, ...counts };
 }
 
 /** Runs a long-text fetch; a failure keeps the preview with a warning, a replay miss still fails loudly. */
@@ -68,8 +82,9 @@ async function complete(ctx: CrawlContext, found: Found, ref: PostRef): Promise<
 }
 
 /*
- * m.weibo.cn's statuses/show, then its detail page, then weibo.com's statuses/show: each next route only
- * when the one before failed non-terminally (a deleted status is not_found and stays so).
+ * m.weibo.cn's statuses/show, then its detail page, then weibo.com's statuses/show, then the long text
+ * alone: each next route only when the one before failed non-terminally (a deleted status is not_found
+ * and stays so).
  */
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
   const ref = parsePostRef(params.query);
@@ -77,10 +92,12 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
     async () => ({ site: 'm', mblog: await fromApi(ctx, ref.id) }),
     async () => ({ site: 'm', mblog: await fromPage(ctx, ref.id) }),
     async () => ({ site: 'pc', mblog: await pcStatus(ctx, ref) }),
+    async () => ({ site: 'extend', mblog: await fromExtend(ctx, ref) }),
   );
-  const mblog = await complete(ctx, found, ref);
+  const mblog = found.site === 'extend' ? found.mblog : await complete(ctx, found, ref);
   const draft = found.site === 'pc' ? pcStatusToDraft(mblog) : mblogToDraft(mblog);
   if (!draft) throw new ParseError(`the status for ${ref.id} has no mid`);
+  if (found.site === 'extend') draft.ts ??= idTime(ref.mid);
   return { items: [draft] };
 }
 
