@@ -224,7 +224,7 @@ describe('weibo.detail', () => {
     expect(requests.at(-1)).toBe('GET https://m.weibo.cn/statuses/extend?id=4649031014551911');
     const item = (result as Envelope).items[0];
     expect(item).toMatchObject({ id: 'weibo:4649031014551911', type: 'text', url: expect.stringContaining('4649031014551911') });
-    expect(item.text.length).toBeGreaterThan(20);
+    expect(item.text?.length).toBeGreaterThan(20);
     expect(item.text).not.toMatch(/<[a-z]/i);
     expect(item.author_id).toBeUndefined();
     expect(item.stats).toMatchObject({ likes: data.attitudes_count, comments: data.comments_count, shares: data.reposts_count });

@@ -506,6 +506,37 @@ describe('youtube answer variants (hand-written)', () => {
     }
   });
 
+  it("posts of an age-gated channel come from its public uploads playlist (the web client's own continuation), walked on", async () => {
+    const gate = { contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { selected: true, content: { sectionListRenderer: { contents: [{ channelAgeGateRenderer: { channelTitle: 'Chan', header: { runs: [{ text: 'Sign in to view this channel' }] } } }] } } } }] } } };
+    const entry = (id: string, title: string, views: string) => ({ playlistVideoRenderer: { videoId: id, title: { runs: [{ text: title }] }, lengthSeconds: '193', shortBylineText: { runs: [{ text: 'Chan', navigationEndpoint: { browseEndpoint: { browseId: UC, canonicalBaseUrl: '/@chan' } } }] }, videoInfo: { runs: [{ text: views }, { text: ' • ' }, { text: '4 months ago' }] } } });
+    const more = (token: string) => ({ continuationItemRenderer: { continuationEndpoint: { continuationCommand: { token } } } });
+    const reload = (items: unknown[]) => ({ contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { selected: true, content: { sectionListRenderer: { contents: [] } } } }] } }, onResponseReceivedActions: [{ reloadContinuationItemsCommand: { continuationItems: items } }] });
+    // The token the web client sends for UULF + the id after "UC"; its bytes are spelled out in uploadsContinuation.
+    const token = Buffer.concat([
+      Buffer.from([0xe2, 0xa9, 0x85, 0xb2, 0x02, 0x4d]),
+      Buffer.from([0x12, 28]), Buffer.from(`VLUULF${UC.slice(2)}`),
+      Buffer.from([0x1a, 16]), Buffer.from('CADCBgIIAA%3D%3D'),
+      Buffer.from([0x9a, 0x02, 26]), Buffer.from(`UULF${UC.slice(2)}`),
+    ]).toString('base64').replace(/=/g, '%3D');
+    const file = handHar([
+      { endpoint: 'browse', sent: { browseId: UC, params: 'EgZ2aWRlb3PyBgQKAjoA' }, answer: gate },
+      { endpoint: 'browse', sent: { continuation: token }, answer: reload([entry('Abc123def45', 'First', '106k views'), entry('Bcd234efg56', 'Second', '1.1K views'), more('page-two')]) },
+      { endpoint: 'browse', sent: { continuation: 'page-two' }, answer: { onResponseReceivedActions: [{ appendContinuationItemsAction: { continuationItems: [entry('Cde345fgh67', 'Third', '12 views')] } }] } },
+    ]);
+    const { result, warnings } = await run('posts', { query: UC, max_items: 10 }, [file]);
+    const env = EnvelopeSchema.parse(result);
+    expect(env).toMatchObject({ ok: true, source: 'live', count: 3 });
+    expect(env.items.map((i) => [i.id, i.title, i.stats.views, i.duration_s])).toEqual([
+      ['youtube:Abc123def45', 'First', 106_000, 193],
+      ['youtube:Bcd234efg56', 'Second', 1_100, 193],
+      ['youtube:Cde345fgh67', 'Third', 12, 193],
+    ]);
+    expect(env.items[0]).toMatchObject({ author: 'Chan', author_id: UC, author_handle: '@chan' });
+    expect(warnings.join('\n')).toMatch(/age-restricted: these are its long-form uploads from its public uploads playlist/);
+    // user still needs the age-verified login: the playlist says nothing about the channel itself.
+    expect((await run('user', { query: UC }, [file])).result).toMatchObject({ ok: false, error: { code: 'session_expired' } });
+  });
+
   it('posts: when YouTube answers the Live tab, its uploads are listed and the substitution is said', async () => {
     const lockup = { lockupViewModel: { contentId: 'Abc123def45', contentType: 'LOCKUP_CONTENT_TYPE_VIDEO', metadata: { lockupMetadataViewModel: { title: { content: 'A past stream' }, metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: [{ text: { content: '4.2k views' } }, { text: { content: 'Streamed 1 year ago' } }] }] } } } } } };
     const file = handHar([{ endpoint: 'browse', sent: { browseId: UC, params: 'EgZ2aWRlb3PyBgQKAjoA' }, answer: tabs({ title: 'Live', params: 'EgdzdHJlYW1z8gYECgJ6AA%3D%3D' }, { richGridRenderer: { contents: [{ richItemRenderer: { content: lockup } }] } }) }]);

@@ -216,7 +216,7 @@ export function checkAlerts(body: Json, what: string): void {
   const gate = obj(findFirst(body.contents, 'channelAgeGateRenderer'));
   if (gate) {
     const says = [text(gate.header), text(gate.mainText)].filter(Boolean).join(' — ');
-    throw new SessionExpired(`${what}: YouTube says "${says || 'Sign in to view this channel'}": age-restricted; store a signed-in, age-verified youtube profile (cookies)`);
+    throw Object.assign(new SessionExpired(`${what}: YouTube says "${says || 'Sign in to view this channel'}": age-restricted; store a signed-in, age-verified youtube profile (cookies)`), { ageGate: true });
   }
   if (body.contents !== undefined) return;
   for (const a of arr(body.alerts)) {

@@ -78,7 +78,13 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   const c = decodeYtCursor(ctx, cursor);
   if (c) return browseMore(ctx, c, `channel videos of ${params.query} (continuation)`, true);
   const channelId = await resolveChannel(ctx, parseChannelRef(params.query));
-  const { body } = await browseChannel(ctx, channelId);
+  let body: Json;
+  try {
+    ({ body } = await browseChannel(ctx, channelId));
+  } catch (e) {
+    if ((e as { ageGate?: boolean }).ageGate) return uploadsPlaylistPage(ctx, channelId, e);
+    throw e;
+  }
   const owner = channelOwner(body);
   const tab = selectedUploadsTab(body);
   if (!tab) {
@@ -90,6 +96,48 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   if (owner.id) ctx.memo.set(`channel:${owner.id}`, owner, CHANNEL_TTL_MS);
   const page = parseBrowse(body, owner);
   if (!page) throw new ParseError(`channel ${channelId}: the Videos tab has no items list`);
+  return { items: page.items, next_cursor: next(ctx, page, undefined, visitorOf(body), owner) };
+}
+
+function varint(n: number): Buffer {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n % 0x80) | 0x80);
+    n = Math.floor(n / 0x80);
+  }
+  out.push(n);
+  return Buffer.from(out);
+}
+
+/**
+ * The browse continuation the web client builds for a channel's long-form uploads playlist (UULF + the id
+ * after "UC"): message 80226972 {2: "VLUULF…", 3: "CADCBgIIAA%3D%3D", 35: "UULF…"}, base64 with "=" as %3D.
+ */
+export function uploadsContinuation(channelId: string): string {
+  const rest = channelId.slice(2);
+  const field = (n: number, v: string) => Buffer.concat([varint(n * 8 + 2), varint(Buffer.byteLength(v)), Buffer.from(v)]);
+  const inner = Buffer.concat([field(2, `VLUULF${rest}`), field(3, 'CADCBgIIAA%3D%3D'), field(35, `UULF${rest}`)]);
+  return Buffer.concat([varint(80226972 * 8 + 2), varint(inner.length), inner]).toString('base64').replace(/=/g, '%3D');
+}
+
+/*
+ * An age-restricted channel's tabs answer only the age gate to anonymous visitors, while its uploads
+ * playlist stays public. Its long-form uploads are read there; when that fails too, the gate is the answer.
+ */
+async function uploadsPlaylistPage(ctx: CrawlContext, channelId: string, gate: unknown): Promise<Page<ItemDraft>> {
+  const what = `channel ${channelId} (age-restricted): uploads playlist`;
+  const owner = ctx.memo.get<Owner>(`channel:${channelId}`) ?? { id: channelId };
+  let body: Json;
+  try {
+    const visitorData = ctx.memo.get<string>('visitor:WEB');
+    ({ body } = await call(ctx, { client: 'WEB', endpoint: 'browse', body: { continuation: uploadsContinuation(channelId) }, context: { visitorData }, what }));
+  } catch (e) {
+    if (isFallbackable(e)) throw gate;
+    throw e;
+  }
+  const page = parseBrowse(body, owner);
+  if (!page?.items.length) throw gate;
+  ctx.warn(`channel ${channelId} is age-restricted: these are its long-form uploads from its public uploads playlist (no Shorts or live streams)`);
   return { items: page.items, next_cursor: next(ctx, page, undefined, visitorOf(body), owner) };
 }
 

@@ -78,6 +78,20 @@ export function videoCard(r: Json, channel?: Owner): ItemDraft | undefined {
   });
 }
 
+/** playlistVideoRenderer (a playlist's entries, e.g. a channel's uploads playlist): views sit in videoInfo. */
+export function playlistCard(r: Json, channel?: Owner): ItemDraft | undefined {
+  const card = videoCard(r, channel);
+  if (!card) return undefined;
+  const info = arr(obj(r.videoInfo)?.runs).map((x) => str(obj(x)?.text) ?? '');
+  const views = info.map((t) => (/\bviews?\b/i.test(t) ? parseCount(t) : undefined)).find((v) => v !== undefined);
+  const seconds = Number(str(r.lengthSeconds));
+  return {
+    ...card,
+    duration_s: card.duration_s ?? (Number.isFinite(seconds) && seconds > 0 ? seconds : undefined),
+    stats: views === undefined ? card.stats : { ...card.stats, views },
+  };
+}
+
 /** lockupViewModel (channel Videos tab, newer feeds): view-model card. */
 export function lockupCard(l: Json, channel?: Owner): ItemDraft | undefined {
   const id = str(l.contentId);
@@ -152,6 +166,8 @@ export function cardOf(entry: unknown, channel?: Owner): ItemDraft | undefined {
   if (rich) e = rich;
   const r = obj(e.videoRenderer) ?? obj(e.gridVideoRenderer) ?? obj(e.compactVideoRenderer);
   if (r) return videoCard(r, channel);
+  const pl = obj(e.playlistVideoRenderer);
+  if (pl) return playlistCard(pl, channel);
   const l = obj(e.lockupViewModel);
   if (l) return lockupCard(l, channel);
   const sl = obj(e.shortsLockupViewModel);
@@ -274,10 +290,18 @@ function selectedTab(body: Json): Json | undefined {
 
 /** Items of a browse answer: the first page of a tab, or a continuation. */
 export function parseBrowse(body: Json, channel?: Owner): CardPage | undefined {
-  if (body.contents === undefined) {
-    if (body.onResponseReceivedActions === undefined && body.onResponseReceivedEndpoints === undefined) return undefined;
+  const fromContinuation = (): CardPage => {
     const list = continuationItems(body);
     return { items: list.map((e) => cardOf(e, channel)).filter((d): d is ItemDraft => !!d), next: continuationOf(list) };
+  };
+  if (body.contents === undefined) {
+    if (body.onResponseReceivedActions === undefined && body.onResponseReceivedEndpoints === undefined) return undefined;
+    return fromContinuation();
+  }
+  // A playlist continuation answers the page frame in contents and the entries in a reload command.
+  if (continuationItems(body).length) {
+    const page = fromContinuation();
+    if (page.items.length) return page;
   }
   const tab = selectedTab(body);
   if (!tab) return undefined;
