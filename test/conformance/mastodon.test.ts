@@ -637,3 +637,43 @@ afterAll(() => {
   const missing = all.filter((f) => !used.has(f));
   if (missing.length) throw new Error(`recordings never replayed: ${missing.join(', ')}`);
 });
+
+describe('mastodon: hashtag timelines and trending links (hand-written answers)', () => {
+  const status = (id: string, text: string) => ({ id, created_at: '2026-11-01T10:00:00.000Z', content: `<p>${text} <a href="https://tags.example/tags/cats">#cats</a></p>`, url: `https://tags.example/@ann/${id}`, replies_count: 1, reblogs_count: 2, favourites_count: 3, account: { id: '7', username: 'ann', acct: 'ann', display_name: 'Ann', url: 'https://tags.example/@ann' }, media_attachments: [] });
+
+  it('a lone #tag reads its public timeline without a login, paged by max_id; other searches still need one', async () => {
+    const file = handHar([
+      { url: 'https://tags.example/api/v1/timelines/tag/cats?limit=2', status: 200, body: JSON.stringify([status('103', 'third'), status('102', 'second')]) },
+      { url: 'https://tags.example/api/v1/timelines/tag/cats?limit=2&max_id=102', status: 200, body: JSON.stringify([status('101', 'first')]) },
+    ]);
+    const first = await run('search', { query: '#cats', limit: 2, instance: 'tags.example' }, [file]);
+    const env = first.result as Envelope;
+    expect(env).toMatchObject({ ok: true, source: 'live', count: 2 });
+    expect(env.items.map((i) => [i.id, i.text])).toEqual([
+      ['mastodon:tags.example/103', 'third #cats'],
+      ['mastodon:tags.example/102', 'second #cats'],
+    ]);
+    const walked = await run('search', { query: '#cats', limit: 2, instance: 'tags.example', cursor: env.next_cursor }, [file]);
+    expect((walked.result as Envelope).items.map((i) => i.id)).toEqual(['mastodon:tags.example/101']);
+    expect(walked.requests).toEqual(['GET https://tags.example/api/v1/timelines/tag/cats?limit=2&max_id=102']);
+    const words = await run('search', { query: '#cats and dogs', instance: 'tags.example' }, [file]);
+    expect(words.result).toMatchObject({ ok: false, error: { code: 'session_expired' } });
+    expect(words.requests).toEqual([]);
+  });
+
+  it('trending board=links: page titles as words with their URLs and summed uses; tags stay the default', async () => {
+    const link = (title: string, url: string, uses: string[]) => ({ url, title, type: 'link', history: uses.map((u, i) => ({ day: String(1_700_000_000 - i * 86_400), uses: u, accounts: '1' })) });
+    const file = handHar([
+      { url: 'https://tags.example/api/v1/trends/links?limit=20', status: 200, body: JSON.stringify([link('A story', 'https://news.example/a', ['5', '7']), link('', 'https://news.example/b', ['1'])]) },
+      { url: 'https://tags.example/api/v1/trends/tags?limit=20', status: 200, body: JSON.stringify([{ name: 'cats', url: 'https://tags.example/tags/cats', history: [{ day: '1', uses: '4', accounts: '2' }] }]) },
+    ]);
+    const links = await run('trending', { board: 'links', instance: 'tags.example' }, [file]);
+    expect((links.result as TrendResult).data!.trends).toEqual([
+      { word: 'A story', source: 'mastodon', rank: 1, hot_value: 12, url: 'https://news.example/a' },
+      { word: 'https://news.example/b', source: 'mastodon', rank: 2, hot_value: 1, url: 'https://news.example/b' },
+    ]);
+    const tags = await run('trending', { instance: 'tags.example' }, [file]);
+    expect((tags.result as TrendResult).data!.trends[0]).toMatchObject({ word: '#cats', hot_value: 4 });
+    expect((await run('trending', { board: 'posts', instance: 'tags.example' }, [file]).catch((e: Error) => e)) as Error).toBeInstanceOf(Error);
+  });
+});

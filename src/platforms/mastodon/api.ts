@@ -28,12 +28,14 @@ export const ENDPOINTS = {
   // Servers before 3.5 only had this (tags) endpoint; newer ones keep it as an alias.
   trendTagsLegacy: '/api/v1/trends',
   trendStatuses: '/api/v1/trends/statuses',
+  trendLinks: '/api/v1/trends/links',
+  tagTimeline: (tag: string) => `/api/v1/timelines/tag/${encodeURIComponent(tag)}`,
   publicTimeline: '/api/v1/timelines/public',
   homeTimeline: '/api/v1/timelines/home',
 } as const;
 
 /** Page size caps of Mastodon's API (twice each endpoint's default). */
-export const MAX_LIMIT = { statuses: 40, search: 40, trendTags: 20, trendStatuses: 40 } as const;
+export const MAX_LIMIT = { statuses: 40, search: 40, trendTags: 20, trendStatuses: 40, trendLinks: 20 } as const;
 
 export interface ApiCall {
   method?: 'GET' | 'POST' | 'DELETE';

@@ -17,9 +17,9 @@ const SEARCH_TYPES = ['statuses', 'accounts'] as const;
 
 export const searchAction: ItemsAction = {
   shape: 'items',
-  summary: 'search posts (needs a login on Mastodon) or accounts (anonymous) on one server',
+  summary: 'search posts (needs a login on Mastodon; a lone #tag reads its public timeline, no login) or accounts (anonymous) on one server',
   params: [
-    queryParam('keywords, #tag, @user@server or a post URL'),
+    queryParam('keywords, a lone #tag (its public timeline, paged), @user@server or a post URL'),
     {
       name: 'type',
       type: 'string',
@@ -33,6 +33,8 @@ export const searchAction: ItemsAction = {
   async page(ctx, params, cursor) {
     const type = (params.type as (typeof SEARCH_TYPES)[number] | undefined) ?? 'statuses';
     const inst = pickInstance(ctx, params);
+    const tag = type === 'statuses' ? HASHTAG.exec((params.query as string).trim())?.[1] : undefined;
+    if (tag) return tagTimelinePage(ctx, inst, params, tag, cursor);
     if (type === 'statuses' && !inst.token) {
       // Mastodon answers an anonymous post search with an empty list, which would read as "no results".
       throw new SessionExpired(
@@ -62,6 +64,16 @@ export const searchAction: ItemsAction = {
     return { items, next_cursor: next };
   },
 };
+
+/** A lone hashtag: its public timeline answers, with or without a login, and more fully than search. */
+const HASHTAG = /^#([\p{L}\p{N}_]{1,100})$/u;
+
+async function tagTimelinePage(ctx: CrawlContext, inst: Instance, params: Params, tag: string, maxId?: string): Promise<Page<ItemDraft>> {
+  const limit = pageSize(params, MAX_LIMIT.statuses);
+  const { res, data } = await getJson(ctx, inst, ENDPOINTS.tagTimeline(tag), { limit, max_id: maxId }, `#${tag} timeline`);
+  const list = expectArray(data, `#${tag} timeline`);
+  return { items: statusesToDrafts(list, inst.host), next_cursor: nextMaxId(res, list, limit) };
+}
 
 export const postsAction: ItemsAction = {
   shape: 'items',

@@ -233,6 +233,25 @@ export function tagsToTrends(list: unknown): Trend[] {
   return out;
 }
 
+/** Trending links (preview cards): the page title as the word, uses over the reported days as heat. */
+export function linksToTrends(list: unknown): Trend[] {
+  const out: Trend[] = [];
+  for (const raw of arr(list)) {
+    const l = obj(raw);
+    const url = str(l?.url);
+    const word = str(l?.title)?.trim() || url;
+    if (!l || !word) continue;
+    const uses = arr(l.history)
+      .map((h) => num(obj(h)?.uses))
+      .filter((n): n is number => n !== undefined);
+    const trend: Trend = { word, source: 'mastodon', rank: out.length + 1 };
+    if (uses.length) trend.hot_value = uses.reduce((a, b) => a + b, 0);
+    if (url) trend.url = url;
+    out.push(trend);
+  }
+  return out;
+}
+
 /** Trending posts as trends (the fallback when a server has no tag trends): the post's first line, its likes. */
 export function statusesToTrends(list: unknown, host: string): Trend[] {
   const out: Trend[] = [];
