@@ -256,6 +256,24 @@ describe('actors', () => {
   });
 });
 
+describe('trending', () => {
+  const trending = bluesky.actions.trending as unknown as { run: (ctx: CrawlContext, p: Record<string, unknown>) => Promise<Array<Record<string, unknown>>> };
+  it('getTrends answers when getTrendingTopics is not answered, with postCount as hot_value', async () => {
+    const trends = { trends: [{ topic: 'eclipse', displayName: 'Solar Eclipse', link: '/profile/trending.bsky.app/feed/1', postCount: 4200, status: 'hot' }, { topic: 'nba', link: '/profile/trending.bsky.app/feed/2' }] };
+    const { ctx, asked } = ctxWith([[/getTrends\?/, () => ({ body: JSON.stringify(trends) })]], null);
+    expect(await trending.run(ctx, {})).toEqual([
+      { word: 'Solar Eclipse', source: 'bluesky', rank: 1, hot_value: 4200, url: 'https://bsky.app/profile/trending.bsky.app/feed/1' },
+      { word: 'nba', source: 'bluesky', rank: 2, url: 'https://bsky.app/profile/trending.bsky.app/feed/2' },
+    ]);
+    expect(asked[0].url).toMatch(/getTrendingTopics/);
+  });
+
+  it('both missing: the getTrendingTopics miss is what is reported', async () => {
+    const { ctx } = ctxWith([], null);
+    await expect(trending.run(ctx, {})).rejects.toThrow(/getTrendingTopics/);
+  });
+});
+
 describe('threads', () => {
   it('comments warns when replies lie deeper than it asked', async () => {
     const root = 'at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3lbaafjknk22b';
@@ -280,6 +298,45 @@ describe('threads', () => {
       const { ctx } = ctxWith([[/getPostThread/, () => ({ body: JSON.stringify(thread) })]], null);
       expect((await comments.page(ctx, { query: root })).total).toBeUndefined();
     }
+  });
+
+  it('falls back to getPostThreadV2 (flat, depth-tagged) when getPostThread is not answered', async () => {
+    const root = 'at://did:plc:tv2root/app.bsky.feed.post/3kaaaaaaaaa22';
+    const item = (uri: string, depth: number, text: string) => ({
+      uri,
+      depth,
+      value: { $type: 'app.bsky.unspecced.defs#threadItemPost', post: { uri, author: { did: uri.split('/')[2], handle: 'x.test' }, record: { text } } },
+    });
+    const v2 = {
+      thread: [
+        item('at://did:plc:tv2up/app.bsky.feed.post/3kparent0000a', -1, 'above'),
+        item(root, 0, 'anchor'),
+        item('at://did:plc:tv2a/app.bsky.feed.post/3kr1', 1, 'r1'),
+        item('at://did:plc:tv2b/app.bsky.feed.post/3kr1a', 2, 'r1a'),
+        { uri: 'at://did:plc:tv2c/app.bsky.feed.post/3kgone', depth: 2, value: { $type: 'app.bsky.unspecced.defs#threadItemNotFound' } },
+        item('at://did:plc:tv2d/app.bsky.feed.post/3kunder', 3, 'under a deleted reply'),
+        item('at://did:plc:tv2e/app.bsky.feed.post/3kr2', 1, 'r2'),
+      ],
+    };
+    const { ctx, asked } = ctxWith([[/getPostThreadV2\?/, () => ({ body: JSON.stringify(v2) })]], null);
+    const page = await comments.page(ctx, { query: root });
+    expect(page.items.map((c) => [c.text, c.parent_id?.split('/').pop() ?? null])).toEqual([
+      ['r1', null],
+      ['r1a', '3kr1'],
+      ['r2', null],
+    ]);
+    expect(asked.filter((a) => a.url.includes('getPostThreadV2')).map((a) => new URL(a.url).searchParams.get('anchor'))[0]).toBe(root);
+    const detailed = await (bluesky.actions.detail as ItemsAction).page(ctx, { query: root });
+    expect(detailed.items.map((d) => d.text)).toEqual(['anchor']);
+  });
+
+  it('getPostThreadV2 whose anchor is not found is not_found; a first-route miss is reported when V2 is missing too', async () => {
+    const root = 'at://did:plc:tv2root/app.bsky.feed.post/3kaaaaaaaaa22';
+    const gone = { thread: [{ uri: root, depth: 0, value: { $type: 'app.bsky.unspecced.defs#threadItemNotFound' } }] };
+    const { ctx } = ctxWith([[/getPostThreadV2\?/, () => ({ body: JSON.stringify(gone) })]], null);
+    await expect(comments.page(ctx, { query: root })).rejects.toBeInstanceOf(NotFound);
+    const none = ctxWith([], null);
+    await expect(comments.page(none.ctx, { query: root })).rejects.toThrow(/app\.bsky\.feed\.getPostThread\?/);
   });
 
   it('a thread root that is a #notFoundPost or #blockedPost is not_found', async () => {

@@ -11,6 +11,7 @@ import {
   postToDraft,
   postsToDrafts,
   profileToAuthor,
+  threadFromV2,
   threadKind,
   trendingTopics,
   visualOf,
@@ -95,6 +96,28 @@ describe('embeds', () => {
   it('a link card lends its thumbnail, or nothing', () => {
     expect(visualOf(mkbhd.feed[3].post.embed)).toEqual({ type: 'text', media: [], thumb: mkbhd.feed[3].post.embed.external.thumb });
     expect(visualOf({ $type: 'app.bsky.embed.external#view', external: { uri: 'https://x.test' } })).toEqual({ type: 'text', media: [], thumb: undefined });
+  });
+
+  it('a gallery (app.bsky.embed.gallery#view): every item at full size, the first thumbnail as cover', () => {
+    const gallery = {
+      $type: 'app.bsky.embed.gallery#view',
+      items: [
+        { $type: 'app.bsky.embed.gallery#viewImage', thumbnail: 'https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:g/a', fullsize: 'https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:g/a', aspectRatio: { width: 40, height: 30 } },
+        { $type: 'app.bsky.embed.gallery#viewImage', thumbnail: 'https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:g/b', fullsize: 'https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:g/b' },
+        { $type: 'app.bsky.embed.gallery#viewImage', thumbnail: 'https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:g/c' },
+      ],
+    };
+    expect(visualOf(gallery)).toEqual({
+      type: 'image',
+      media: [
+        { kind: 'image', url: 'https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:g/a', w: 40, h: 30 },
+        { kind: 'image', url: 'https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:g/b' },
+      ],
+      thumb: 'https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:g/a',
+      aspect: { width: 40, height: 30 },
+    });
+    expect(visualOf({ $type: 'app.bsky.embed.recordWithMedia#view', media: gallery }).media).toHaveLength(2);
+    expect(visualOf({ $type: 'app.bsky.embed.gallery#view', items: [] }).type).toBe('text');
   });
 
   it('broken or unknown embeds are text', () => {
@@ -187,6 +210,26 @@ describe('threads', () => {
       ['Can we get captions on these?', -1],
     ]);
     expect(comments.every((c) => c.source === 'bluesky' && c.cid.startsWith('at://did:plc:'))).toBe(true);
+  });
+
+  it('getPostThreadV2 lists become the same tree: parents above the anchor dropped, a blocked branch kept as blocked', () => {
+    const p = (uri: string) => ({ $type: 'app.bsky.unspecced.defs#threadItemPost', post: { uri, record: { text: uri.slice(-2) } } });
+    const t = threadFromV2({
+      thread: [
+        { uri: 'at://did:plc:u/app.bsky.feed.post/up', depth: -1, value: p('at://did:plc:u/app.bsky.feed.post/up') },
+        { uri: 'at://did:plc:a/app.bsky.feed.post/aa', depth: 0, value: p('at://did:plc:a/app.bsky.feed.post/aa') },
+        { uri: 'at://did:plc:b/app.bsky.feed.post/bb', depth: 1, value: { $type: 'app.bsky.unspecced.defs#threadItemBlocked' } },
+        { uri: 'at://did:plc:c/app.bsky.feed.post/cc', depth: 2, value: p('at://did:plc:c/app.bsky.feed.post/cc') },
+        { uri: 'at://did:plc:d/app.bsky.feed.post/dd', depth: 1, value: p('at://did:plc:d/app.bsky.feed.post/dd') },
+        { uri: 'at://did:plc:e/app.bsky.feed.post/ee', depth: 3, value: p('at://did:plc:e/app.bsky.feed.post/ee') },
+      ],
+    });
+    expect(threadKind(t)).toBe('post');
+    expect((t as any).post.uri).toBe('at://did:plc:a/app.bsky.feed.post/aa');
+    expect((t as any).replies.map((r: any) => threadKind(r))).toEqual(['blocked', 'post']);
+    expect(flattenReplies(t).comments.map((c) => c.text)).toEqual(['dd']);
+    expect(threadFromV2({ thread: [] })).toBeUndefined();
+    expect(threadFromV2(null)).toBeUndefined();
   });
 
   it('counts replies below the depth asked for', () => {

@@ -27,8 +27,9 @@ export const bluesky: PlatformAdapter = {
   replay: {
     // A login's password never decides which recording answers; createdAt is the moment of the write.
     volatile: ['password', 'record.createdAt'],
-    // actor, uri, q, handle are identifying by default; these name the feed, the record and a reply's thread.
-    identifying: ['feed', 'rkey', 'collection', 'record.reply.parent.uri', 'record.reply.root.uri'],
+    // actor, uri, q, handle are identifying by default; these name the feed, the record, a reply's thread and
+    // getPostThreadV2's anchor post.
+    identifying: ['feed', 'rkey', 'collection', 'record.reply.parent.uri', 'record.reply.root.uri', 'anchor'],
     cursor: ['cursor'],
   },
   probe: probeLogin,

@@ -81,6 +81,26 @@ export function visualOf(embed: unknown): Visual {
       return { type: 'image', media, thumb: str(images[0].thumb) ?? str(images[0].fullsize), aspect: aspectOf(images[0].aspectRatio) };
     }
   }
+  if (kind === 'app.bsky.embed.gallery#view') {
+    // The newer gallery embed (2026): `items` of #viewImage with `thumbnail` (not `thumb`) and `fullsize`.
+    // A video item, if the AppView ever lists one, names its HLS `playlist`.
+    const media: Visual['media'] = [];
+    let thumb: string | undefined;
+    let aspect: Visual['aspect'];
+    for (const item of arr(view?.items).map(obj)) {
+      const a = aspectOf(item?.aspectRatio);
+      const full = str(item?.fullsize);
+      const playlist = str(item?.playlist);
+      const url = playlist ?? full;
+      if (!item || !url) continue;
+      media.push({ kind: playlist ? 'video' : 'image', url, ...(a ? { w: a.width, h: a.height } : {}) });
+      if (!thumb) {
+        thumb = str(item.thumbnail) ?? str(item.thumb) ?? full;
+        aspect = a;
+      }
+    }
+    if (media.length) return { type: media.some((m) => m.kind === 'video') ? 'video' : 'image', media, thumb, aspect };
+  }
   if (kind === 'app.bsky.embed.video#view') {
     const playlist = str(view?.playlist);
     if (playlist) {
@@ -249,13 +269,19 @@ export function profileToAuthor(raw: unknown): Author | undefined {
   return author;
 }
 
-/** app.bsky.unspecced.getTrendingTopics → Trend[] (the ranked `topics`; `suggested` is a fixed menu). */
+/**
+ * app.bsky.unspecced.getTrendingTopics → Trend[] (the ranked `topics`; `suggested` is a fixed menu), and
+ * the newer app.bsky.unspecced.getTrends (`trends`, each with the `postCount` it is trending on).
+ */
 export function trendingTopics(body: unknown): Trend[] {
   const out: Trend[] = [];
-  for (const t of arr(obj(body)?.topics).map(obj)) {
+  const b = obj(body);
+  for (const t of arr(b?.topics ?? b?.trends).map(obj)) {
     const word = nonEmpty(t?.displayName) ?? nonEmpty(t?.topic);
     if (!t || !word) continue;
     const trend: Trend = { word, source: 'bluesky', rank: out.length + 1 };
+    const posts = count(t.postCount);
+    if (posts !== undefined) trend.hot_value = posts;
     const link = str(t.link);
     if (link) {
       try {
@@ -267,4 +293,46 @@ export function trendingTopics(body: unknown): Trend[] {
     out.push(trend);
   }
   return out;
+}
+
+const V2_ITEM: Record<string, 'post' | 'notFound' | 'blocked'> = {
+  'app.bsky.unspecced.defs#threadItemPost': 'post',
+  'app.bsky.unspecced.defs#threadItemNotFound': 'notFound',
+  'app.bsky.unspecced.defs#threadItemBlocked': 'blocked',
+  // An author who hides from logged-out viewers: no content to show, like a block.
+  'app.bsky.unspecced.defs#threadItemNoUnauthenticated': 'blocked',
+};
+
+/**
+ * app.bsky.unspecced.getPostThreadV2 → the #threadViewPost tree getPostThread answers. V2 lists the thread
+ * flat, depth-first, each item with its `depth` relative to the anchor (0; parents are negative), so a
+ * reply's parent is the nearest item before it one level up. Parents above the anchor are dropped.
+ * Undefined when the answer has no anchor item.
+ */
+export function threadFromV2(body: unknown): Json | undefined {
+  let root: Json | undefined;
+  const stack: Json[] = [];
+  for (const item of arr(obj(body)?.thread).map(obj)) {
+    const depth = item?.depth;
+    if (!item || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) continue;
+    const value = obj(item.value);
+    const kind = V2_ITEM[typeOf(value)] ?? (obj(value?.post) ? 'post' : undefined);
+    let node: Json;
+    if (kind === 'post') node = { $type: 'app.bsky.feed.defs#threadViewPost', post: value!.post };
+    else if (kind === 'notFound') node = { $type: 'app.bsky.feed.defs#notFoundPost', uri: item.uri, notFound: true };
+    else node = { $type: 'app.bsky.feed.defs#blockedPost', uri: item.uri, blocked: true };
+    if (depth === 0) {
+      if (root) break; // a second anchor would be another thread
+      root = node;
+      stack.length = 0;
+      stack.push(node);
+      continue;
+    }
+    const parent = stack[depth - 1];
+    if (!root || !parent) continue; // an orphan (its parent was not listed): no place in the tree
+    (parent.replies = arr(parent.replies)).push(node);
+    stack.length = depth;
+    stack.push(node);
+  }
+  return root;
 }

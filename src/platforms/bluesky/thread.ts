@@ -1,9 +1,9 @@
 import { NotFound, ParseError } from '../../crawl/errors.js';
 import type { Comment } from '../../domain/results.js';
 import type { CommentsAction, CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { NSID, publicGet } from './api.js';
+import { NSID, firstAnswer, publicGet } from './api.js';
 import { resolveDid } from './identity.js';
-import { flattenReplies, obj, postToDraft, threadKind } from './parse.js';
+import { flattenReplies, obj, postToDraft, threadFromV2, threadKind } from './parse.js';
 import { parsePostRef, postAtUri, type PostRef } from './refs.js';
 
 type Json = Record<string, unknown>;
@@ -15,8 +15,17 @@ export const COMMENT_DEPTH = 10;
 export async function postThread(ctx: CrawlContext, ref: PostRef, depth: number): Promise<{ uri: string; thread: Json }> {
   const did = await resolveDid(ctx, ref.actor);
   const uri = postAtUri(did, ref.rkey);
-  const body = await publicGet(ctx, NSID.getPostThread, { uri, depth, parentHeight: 0 });
-  const thread = obj(body.thread);
+  // getPostThread first; the app's newer getPostThreadV2 (a flat, depth-tagged list) when the first cannot
+  // be had non-terminally (an outage, a host without it, only a V2 recording).
+  const thread = await firstAnswer([
+    async () => obj((await publicGet(ctx, NSID.getPostThread, { uri, depth, parentHeight: 0 })).thread),
+    async () => {
+      const body = await publicGet(ctx, NSID.getPostThreadV2, { anchor: uri, above: false, below: depth });
+      const root = threadFromV2(body);
+      if (!root) throw new ParseError('getPostThreadV2: the answer has no anchor item');
+      return root;
+    },
+  ]);
   switch (threadKind(thread)) {
     case 'post':
       return { uri, thread: thread! };
