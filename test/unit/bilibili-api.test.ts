@@ -17,7 +17,7 @@ import {
   wbiKeys,
 } from '../../src/platforms/bilibili/api.js';
 import { commentsAction } from '../../src/platforms/bilibili/comments.js';
-import { postsAction, searchAction } from '../../src/platforms/bilibili/feeds.js';
+import { postsAction, recommendedAction, searchAction } from '../../src/platforms/bilibili/feeds.js';
 import { followShortLink, resolveMid } from '../../src/platforms/bilibili/resolve.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
@@ -333,6 +333,25 @@ describe('older routes and odd answers', () => {
     expect(asked.map(path).indexOf(ENDPOINTS.replyMainWbi)).toBeLessThan(asked.map(path).indexOf(ENDPOINTS.replyMain));
     await commentsAction.page(ctx, { query: 'av2' }, 'n:2');
     expect(param(asked[asked.length - 1], 'next')).toBe('2');
+  });
+
+  it('recommended falls back to the unsigned feed, then the older index/top/rcmd home feed (data.item, or data as the list)', async () => {
+    const card = (bvid: string, extra: Record<string, unknown> = {}) => ({ bvid, goto: 'av', title: `t ${bvid}`, owner: { mid: 3, name: 'o' }, stat: { view: 5, like: 2 }, pubdate: 1650000000, duration: 61, ...extra });
+    const legacy = fakeCtx([...base(), [`${ENDPOINTS.rcmdLegacy}?`, json({ code: 0, message: '0', data: { item: [card('BV1Cu411z7mG'), card('', { goto: 'live', id: 9 })] } })]]);
+    const page = await recommendedAction.page(legacy.ctx, {});
+    expect(page.items.map((i) => [i.native_id, i.author, i.duration_s])).toEqual([['BV1Cu411z7mG', 'o', 61]]);
+    expect(page.next_cursor).toBe('2');
+    const tried = legacy.asked.map(path).filter((u) => u !== ENDPOINTS.spi && u !== ENDPOINTS.nav);
+    expect(tried).toEqual([ENDPOINTS.rcmd, ENDPOINTS.rcmdUnsigned, ENDPOINTS.rcmdLegacy]);
+    const old = legacy.asked[legacy.asked.length - 1];
+    expect([param(old, 'fresh_idx'), param(old, 'ps'), param(old, 'version')]).toEqual(['1', '10', '1']);
+    await recommendedAction.page(legacy.ctx, {}, '3');
+    expect(param(legacy.asked[legacy.asked.length - 1], 'fresh_idx')).toBe('3');
+    // An answer whose data is the list itself.
+    const bare = fakeCtx([...base(), [`${ENDPOINTS.rcmdUnsigned}?`, json({ code: 0, data: [card('BV1xx411c7mD')] })]]);
+    expect((await recommendedAction.page(bare.ctx, {})).items.map((i) => i.native_id)).toEqual(['BV1xx411c7mD']);
+    // Nothing answers: the signed feed's miss is the one reported.
+    await expect(recommendedAction.page(fakeCtx(base()).ctx, {})).rejects.toThrow(/wbi\/index\/top\/feed\/rcmd/);
   });
 
   it("posts: a bare feed offset as cursor pages the dynamics feed; a small number still pages the uploads", async () => {

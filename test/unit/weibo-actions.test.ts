@@ -388,3 +388,74 @@ describe('the weibo.com route (desktop ajax API) after m.weibo.cn', () => {
     expect(onWeibo(b.asked)).toEqual([]);
   });
 });
+
+describe('other spellings of the same request, and bare cursors from outside callers', () => {
+  const mblog = (id: string) => ({ card_type: 9, mblog: { id, mid: id, created_at: 'Tue Jun 08 09:35:04 +0800 2021', text: `text ${id}`, user: { id: 42, screen_name: 'n' } } });
+  const board = JSON.stringify({ ok: 1, data: { cards: [{ card_type: 11, card_group: [{ card_type: 4, desc: '词一', desc_extr: '1200', actionlog: { ext: 'pos:1_0|realpos:1' }, scheme: 'https://m.weibo.cn/search?containerid=100103type%3D1%26q%3D%E8%AF%8D' }, { card_type: 4, desc: '词二', desc_extr: 900, pic: 'https://simg.s.weibo.com/20170303_img_search_2.png' }] }] } });
+
+  it('hot and trending read the realtimehot board recorded under its once-escaped containerid', async () => {
+    // The URL as a client that escapes the containerid once sends it.
+    const plain = /containerid=106003type%3D25%26t%3D3%26disable_hot%3D1%26filter_type%3Drealtimehot(&|$)/;
+    const hot = ctxWith([[plain, () => ({ body: board })]]);
+    const page = await items.hot.page(hot.ctx, { category: 'realtimehot' });
+    expect(page.items.map((i) => [i.title, i.stats.views])).toEqual([
+      ['词一', 1200],
+      ['词二', 900],
+    ]);
+    // The recorded pre-escaped form is asked first, the alias only after its replay miss.
+    expect(hot.asked[0]).toContain('containerid=106003type%253D25');
+    expect(hot.asked).toHaveLength(2);
+    const tr = ctxWith([[plain, () => ({ body: board })]]);
+    expect((await trending.run(tr.ctx, {})).map((t) => [t.word, t.rank, t.hot_value])).toEqual([
+      ['词一', 1, 1200],
+      ['词二', 2, 900],
+    ]);
+  });
+
+  it('a real failure of the board is not retried under another spelling', async () => {
+    const { ctx, asked } = ctxWith([[/m\.weibo\.cn/, () => ({ body: '{"ok":-100}' })]]);
+    await expect(items.hot.page(ctx, { category: 'realtimehot' })).rejects.toThrow(SessionExpired);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('search reads a result page recorded under the "&t=0" spelling of the search container', async () => {
+    const body = JSON.stringify({ ok: 1, data: { cardlistInfo: { page: 2 }, cards: [{ card_type: 11, card_group: [mblog('4645748019299849')] }] } });
+    const { ctx, asked } = ctxWith([[/containerid=100103type%3D1%26q%3Dcats%26t%3D0/, () => ({ body })]]);
+    const page = await items.search.page(ctx, { query: 'cats' });
+    expect(page.items.map((i) => i.native_id)).toEqual(['4645748019299849']);
+    expect(page.next_cursor).toBe('2');
+    expect(asked[0]).toContain('containerid=100103type%3D1%26q%3Dcats&');
+  });
+
+  it('comments: a bare max_id pages hotflow, or buildComments when hotflow fails; "<max_id>:<type>" stays on hotflow', async () => {
+    const pcPage = JSON.stringify({ ok: 1, data: [{ id: 5101466727221344, idstr: '5101466727221344', created_at: 'Sat Nov 16 22:38:31 +0800 2024', text: '第二页', like_counts: 3, user: { id: 7, screen_name: 'u' }, comments: [] }], max_id: 0, total_number: 21 });
+    const a = ctxWith([[/weibo\.com\/ajax\/statuses\/buildComments/, () => ({ body: pcPage })]]);
+    const page = await comments.page(a.ctx, { query: '5101466549487239' }, '139013405861129');
+    expect(page.items.map((c) => [c.cid, c.text, c.likes])).toEqual([['5101466727221344', '第二页', 3]]);
+    expect(page.next_cursor).toBeUndefined();
+    expect(a.asked).toEqual([
+      'https://m.weibo.cn/comments/hotflow?id=5101466549487239&mid=5101466549487239&max_id=139013405861129&max_id_type=0',
+      'https://weibo.com/ajax/statuses/buildComments?is_reload=1&id=5101466549487239&is_show_bulletin=2&is_mix=0&count=20&flow=0&max_id=139013405861129',
+    ]);
+    const b = ctxWith([[/weibo\.com\/ajax\/statuses\/buildComments/, () => ({ body: pcPage })]]);
+    await expect(comments.page(b.ctx, { query: '5101466549487239' }, '139013405861129:1')).rejects.toThrow(ReplayMiss);
+    expect(b.asked).toHaveLength(1);
+  });
+
+  it('posts: a small bare number is a page number (the container page, then mymblog), never a since_id', async () => {
+    const mPage = JSON.stringify({ ok: 1, data: { cardlistInfo: { page: 3 }, cards: [mblog('4645748019299850')] } });
+    const a = ctxWith([[/containerid=10760342&page=2$/, () => ({ body: mPage })]]);
+    const first = await items.posts.page(a.ctx, { query: '42' }, '2');
+    expect(first.items.map((i) => i.native_id)).toEqual(['4645748019299850']);
+    expect(first.next_cursor).toBe('page:3');
+    const pc = JSON.stringify({ ok: 1, data: { list: [{ id: 4645748019299851, idstr: '4645748019299851', mblogid: 'KkB1c2d3e', created_at: 'Tue Jun 08 09:35:04 +0800 2021', text_raw: 'pc text', user: { id: 42, idstr: '42', screen_name: 'n' } }], since_id: '' } });
+    const b = ctxWith([[/ajax\/statuses\/mymblog\?uid=42&page=2&/, () => ({ body: pc })]]);
+    const second = await items.posts.page(b.ctx, { query: '42' }, '2');
+    expect(second.items.map((i) => i.native_id)).toEqual(['4645748019299851']);
+    expect(b.asked[0]).toBe('https://m.weibo.cn/api/container/getIndex?containerid=10760342&page=2');
+    // A since_id (a status id) still goes to m.weibo.cn alone.
+    const c = ctxWith([]);
+    await expect(items.posts.page(c.ctx, { query: '42' }, '4645748019299800')).rejects.toThrow(ReplayMiss);
+    expect(c.asked).toEqual(['https://m.weibo.cn/api/container/getIndex?containerid=10760342&since_id=4645748019299800']);
+  });
+});

@@ -43,6 +43,10 @@ export const ENDPOINTS = {
   popular: `${API}/x/web-interface/popular`,
   ranking: `${API}/x/web-interface/ranking/v2`,
   rcmd: `${API}/x/web-interface/wbi/index/top/feed/rcmd`,
+  /** The same feed before WBI signing. */
+  rcmdUnsigned: `${API}/x/web-interface/index/top/feed/rcmd`,
+  /** The older home feed (fresh_type/version/ps/fresh_idx), answering the same data.item list. */
+  rcmdLegacy: `${API}/x/web-interface/index/top/rcmd`,
   searchSquare: `${API}/x/web-interface/search/square`,
   appTrending: 'https://app.bilibili.com/x/v2/search/trending/ranking',
   hotword: 'https://s.search.bilibili.com/main/hotword',

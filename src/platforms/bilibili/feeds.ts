@@ -248,24 +248,28 @@ const RCMD_MAX_PAGES = 20;
 
 async function recommendedPage(ctx: CrawlContext, _params: Params, cursor?: string): Promise<Page<ItemDraft>> {
   const n = pageNumber(cursor, 'recommended');
-  const { data } = await getJson(ctx, ENDPOINTS.rcmd, {
-    what: 'home feed',
-    sign: true,
-    query: {
-      web_location: 1430650,
-      y_num: 4,
-      fresh_type: 4,
-      feed_version: 'V8',
-      fresh_idx_1h: n,
-      fetch_row: 3 * n + 1,
-      fresh_idx: n,
-      brush: n,
-      homepage_ver: 1,
-      ps: 12,
-      last_y_num: 5,
-    },
-  });
-  const raw = objs(data.item);
+  const what = 'home feed';
+  const feed = {
+    web_location: 1430650,
+    y_num: 4,
+    fresh_type: 4,
+    feed_version: 'V8',
+    fresh_idx_1h: n,
+    fetch_row: 3 * n + 1,
+    fresh_idx: n,
+    brush: n,
+    homepage_ver: 1,
+    ps: 12,
+    last_y_num: 5,
+  };
+  const { data, raw: envelope } = await firstOf([
+    () => getJson(ctx, ENDPOINTS.rcmd, { what, sign: true, query: feed }),
+    // The same feed unsigned, then the older home feed: the same item list under data.item.
+    () => getJson(ctx, ENDPOINTS.rcmdUnsigned, { what, query: feed }),
+    () => getJson(ctx, ENDPOINTS.rcmdLegacy, { what, query: { fresh_type: 3, version: 1, ps: 10, fresh_idx: n, fresh_idx_1h: n } }),
+  ]);
+  // Old answers may carry the list as data itself.
+  const raw = objs(Array.isArray(envelope.data) ? envelope.data : data.item);
   const items = drafts(raw, rcmdToDraft);
   return { items, next_cursor: raw.length && n < RCMD_MAX_PAGES ? String(n + 1) : undefined };
 }

@@ -47,6 +47,10 @@ export const CONTAINERS = {
   profile: (uid: string) => `100505${uid}`,
   // Sent pre-escaped, exactly as the recorded anonymous client did (hence %253D on the wire): weibo answers it.
   realtimehot: '106003type%3D25%26t%3D3%26disable_hot%3D1%26filter_type%3Drealtimehot',
+  /** The same board as other clients name it (escaped once on the wire, or the short form): replay only. */
+  realtimehotAliases: ['106003type=25&t=3&disable_hot=1&filter_type=realtimehot', '106003type=25&filter_type=realtimehot'],
+  /** Spellings of the same keyword search seen in clients and in the board's own links: replay only. */
+  searchAliases: (q: string) => [`100103type=1&q=${q}&t=0`, `100103type=1&t=10&q=${q}`],
   hotTopics: '231648_-_4',
   hotPosts: '102803',
 } as const;
@@ -207,6 +211,15 @@ export function interpret(body: unknown, what: string): Envelope {
 export async function getJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {
   const res = await get(ctx, url, query, xhrHeaders(referer));
   return interpret(readJson(res), what);
+}
+
+/** The realtime hot-search container (getIndex), asked under its other spellings only when a replay lacks the first. */
+export function realtimehotBoard(ctx: CrawlContext): Promise<Envelope> {
+  return firstRecorded(
+    [CONTAINERS.realtimehot, ...CONTAINERS.realtimehotAliases].map(
+      (containerid) => () => getJson(ctx, ENDPOINTS.getIndex, { containerid, luicode: '10000011', lfid: '231583' }, 'hot search board'),
+    ),
+  );
 }
 
 export async function getPcJson(ctx: CrawlContext, url: string, query: Query | undefined, what: string, referer?: string): Promise<Envelope> {

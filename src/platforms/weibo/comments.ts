@@ -39,7 +39,15 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
       total: wholeCount(raw.total_number),
     };
   }
-  if (maxId) return hotflowPage(ctx, post.mid, maxId, maxIdType);
+  // The cursors this adapter hands out name the max_id_type ("<max_id>:<type>"). A bare max_id comes from a
+  // caller that read it off either route's answer: hotflow first, weibo.com's buildComments when hotflow fails.
+  if (maxId && cursor?.includes(':')) return hotflowPage(ctx, post.mid, maxId, maxIdType);
+  if (maxId) {
+    return withFallback(
+      () => hotflowPage(ctx, post.mid, maxId, maxIdType),
+      () => pcComments(ctx, post.mid, maxId),
+    );
+  }
   // The first page: m.weibo.cn's hotflow, or weibo.com's buildComments when hotflow fails non-terminally.
   return withFallback(
     () => hotflowPage(ctx, post.mid, undefined, maxIdType),

@@ -1,7 +1,7 @@
 import { InvalidInput, ParseError } from '../../crawl/errors.js';
 import type { Category } from '../../domain/catalog.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { CONTAINERS, ENDPOINTS, getJson, withFallback } from './api.js';
+import { CONTAINERS, ENDPOINTS, firstRecorded, getJson, realtimehotBoard, withFallback } from './api.js';
 import { resolveUid } from './creator.js';
 import { cardsToMblogs, decodePcPage, hotBoardEntries, hotEntriesToDrafts, mblogToDraft, obj, str } from './parse.js';
 import { pcHotSearch, pcTimelinePage } from './pc.js';
@@ -21,12 +21,11 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
   const q = (params.query ?? '').trim();
   if (!q) throw new InvalidInput('params.query: a search keyword is required');
   if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo search cursor');
-  const env = await getJson(
-    ctx,
-    ENDPOINTS.getIndex,
-    { containerid: CONTAINERS.search(q), page_type: 'searchall', page: cursor },
-    'search',
-    `https://m.weibo.cn/search?containerid=${encodeURIComponent(CONTAINERS.search(q))}`,
+  const referer = `https://m.weibo.cn/search?containerid=${encodeURIComponent(CONTAINERS.search(q))}`;
+  const env = await firstRecorded(
+    [CONTAINERS.search(q), ...CONTAINERS.searchAliases(q)].map(
+      (containerid) => () => getJson(ctx, ENDPOINTS.getIndex, { containerid, page_type: 'searchall', page: cursor }, 'search', referer),
+    ),
   );
   if (env.kind === 'empty') return { items: [] };
   const items = drafts(env.data.cards);
@@ -67,6 +66,15 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   const pcPage = decodePcPage(cursor);
   if (pcPage !== undefined) return pcTimelinePage(ctx, uid, pcPage);
   if (cursor !== undefined && !/^\d+$/.test(cursor) && !PAGE_CURSOR.test(cursor)) throw new InvalidInput('params.cursor: not a weibo timeline cursor');
+  // A small bare number is a page number, never a since_id (those are status ids): the container's page, or
+  // mymblog's page when m.weibo.cn fails non-terminally.
+  if (cursor !== undefined && /^[1-9]\d{0,3}$/.test(cursor)) {
+    const n = Number(cursor);
+    return withFallback(
+      () => mobileTimelinePage(ctx, uid, `page:${n}`),
+      () => pcTimelinePage(ctx, uid, n),
+    );
+  }
   if (cursor !== undefined) return mobileTimelinePage(ctx, uid, cursor);
   return withFallback(
     () => mobileTimelinePage(ctx, uid),
@@ -84,7 +92,7 @@ async function hotPage(ctx: CrawlContext, params: Params, cursor?: string): Prom
   if (category === 'realtimehot') {
     return withFallback(
       async () => {
-        const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
+        const env = await realtimehotBoard(ctx);
         if (env.kind === 'empty') return { items: [] };
         return { items: hotEntriesToDrafts(hotBoardEntries(env.data)) };
       },

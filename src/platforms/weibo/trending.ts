@@ -1,7 +1,7 @@
 import { InvalidInput } from '../../crawl/errors.js';
 import type { Trend } from '../../domain/results.js';
 import type { CrawlContext, Params, TrendsAction } from '../types.js';
-import { CONTAINERS, ENDPOINTS, getHtml, getJson, withFallback } from './api.js';
+import { CONTAINERS, ENDPOINTS, getHtml, getJson, realtimehotBoard, withFallback } from './api.js';
 import { summaryRealtimehot, summaryTopicband } from './html.js';
 import { hotBoardEntries, hotEntriesToTrends, topicContainerTrends } from './parse.js';
 import { pcHotSearch, pcTopicBand } from './pc.js';
@@ -19,7 +19,7 @@ type Board = (typeof BOARDS)[number];
 
 async function containerTrends(ctx: CrawlContext, board: Board): Promise<Trend[] | undefined> {
   if (board === 'realtimehot') {
-    const env = await getJson(ctx, ENDPOINTS.getIndex, { containerid: CONTAINERS.realtimehot, luicode: '10000011', lfid: '231583' }, 'hot search board');
+    const env = await realtimehotBoard(ctx);
     const trends = env.kind === 'ok' ? hotEntriesToTrends(hotBoardEntries(env.data)) : [];
     return trends.length ? trends : undefined;
   }
