@@ -186,6 +186,15 @@ describe('telegram.posts (real recording: t.me/s/topwar_official, newest page)',
     expect(env.next_cursor).toBe(encodeCursor({ c: '70989', s: 0 }));
   });
 
+  it('in replay mode, a recording of another slice ends the walk as a replay miss, asked once', async () => {
+    const { result, requests } = await runAction({ source: 'telegram', action: 'posts', params: { query: 'https://t.me/topwar_official', max_items: 50 }, replay: [real(POSTS)], replayMode: true });
+    const env = result as Envelope;
+    expect(env).toMatchObject({ ok: true, source: 'live', count: 12 });
+    expect(requests).toEqual(['GET https://t.me/s/topwar_official', 'GET https://t.me/s/topwar_official?before=70989']);
+    expect(env.warnings?.join('\n')).toMatch(/stopped after 1 page\(s\): replay: no recording matches GET https:\/\/t\.me\/s\/topwar_official\?before=70989 \(the recording holds another page: asked for messages before 70989/);
+    expect(env.next_cursor).toBe(encodeCursor({ c: '70989', s: 0 }));
+  });
+
   it('starts where the recorded URL does: a native cursor, or a t.me/s URL with ?before=', async () => {
     const byCursor = await run('posts', { query: '@topwar_official', cursor: '71009', limit: 2 }, [real(POSTS)]);
     expect(byCursor.requests).toEqual(['GET https://t.me/s/topwar_official?before=71009']);

@@ -1,4 +1,4 @@
-import { InvalidInput, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput, ReplayMiss, UpstreamError } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { ENDPOINTS, fetchPage, pageMismatch, readHistory } from './api.js';
 import { messageToDraft, type HistoryPage } from './parse.js';
@@ -16,6 +16,13 @@ async function historyPage(ctx: CrawlContext, channel: string, q: string | undef
     const page = readHistory(fetched, channel, { search: q !== undefined });
     const mismatch = pageMismatch(page, before);
     if (!mismatch) return page;
+    // A recording of another slice is no answer for this one: the recordings end here (asking again gets the same).
+    if (ctx.replay) {
+      const url = new URL(ENDPOINTS.history(channel));
+      if (q !== undefined) url.searchParams.set('q', q);
+      if (before !== undefined) url.searchParams.set('before', before);
+      throw new ReplayMiss('GET', url.toString(), `the recording holds another page: ${mismatch}`);
+    }
     if (attempt >= 1) throw new UpstreamError(`t.me/s/${channel}${q ? ` (q=${q})` : ''}: ${mismatch}`);
   }
 }
