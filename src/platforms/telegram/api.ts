@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import { throwForStatus, type HttpResponse, type Query } from '../../crawl/http.js';
 import { Blocked, CrawlError, NotFound, ParseError, RateLimited, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
 import type { CrawlContext } from '../types.js';
@@ -108,24 +109,7 @@ export function isFallbackable(e: unknown): boolean {
   return isReplayMiss(e) || (e instanceof CrawlError && e.code === 'upstream_error');
 }
 
-/**
- * Tries `primary`, then `fallback` when primary failed non-terminally or returned undefined.
- * When the fallback cannot be replayed, primary's failure (its replay miss first of all) is reported.
- */
-export async function withFallback<T>(primary: () => Promise<T | undefined>, fallback: () => Promise<T>): Promise<T> {
-  let first: unknown;
-  try {
-    const got = await primary();
-    if (got !== undefined) return got;
-  } catch (e) {
-    if (!isFallbackable(e)) throw e;
-    first = e;
-  }
-  try {
-    return await fallback();
-  } catch (e) {
-    // The first route's own failure says more than an alternative nobody recorded.
-    if (isReplayMiss(e) && first !== undefined) throw first;
-    throw e;
-  }
+/** `primary`, then `fallback` when primary failed non-terminally or found nothing (see firstAnswering). */
+export function withFallback<T>(primary: () => Promise<T | undefined>, fallback: () => Promise<T>): Promise<T> {
+  return firstAnswering<T>([primary, fallback], isFallbackable);
 }

@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import type { HttpResponse, Query } from '../../crawl/http.js';
 import { throwForStatus } from '../../crawl/http.js';
 import {
@@ -281,43 +282,17 @@ export function isFallbackable(e: unknown): boolean {
 type Route<T> = () => Promise<T | undefined>;
 
 /**
- * Tries each route in turn: the next one when a route failed non-terminally (see isFallbackable) or
- * returned undefined (honestly found nothing where another route may have it). The last route's
- * answer stands. When the last route cannot be replayed either, the first replay miss of the chain is
- * the one reported, so a test names the request it should have recorded first.
+ * Each route in turn: the next one when a route failed non-terminally (see isFallbackable) or answered
+ * undefined (found nothing where another route may have it); the last route's answer stands.
  */
-export async function withFallback<T>(...routes: [...Array<Route<T>>, () => Promise<T>]): Promise<T> {
-  let firstMiss: unknown;
-  let firstReal: unknown;
-  for (let i = 0; i < routes.length; i++) {
-    const last = i === routes.length - 1;
-    try {
-      const got = await routes[i]();
-      if (got !== undefined || last) return got as T;
-    } catch (e) {
-      // A route with no recording says nothing about the post: an answer an earlier route got wins.
-      if (last) throw isReplayMiss(e) ? (firstReal ?? firstMiss ?? e) : e;
-      if (!isFallbackable(e)) throw e;
-      if (isReplayMiss(e)) firstMiss ??= e;
-      else firstReal ??= e;
-    }
-  }
-  throw new Error('withFallback: no route');
+export function withFallback<T>(...routes: [...Array<Route<T>>, () => Promise<T>]): Promise<T> {
+  return firstAnswering<T>(routes, isFallbackable);
 }
 
 /**
  * Replay only: the same request with the id in another accepted form (bid instead of mid) when the
  * first form has no recording. Live, the first form always gets an answer and no second is sent.
  */
-export async function firstRecorded<T>(variants: Array<() => Promise<T>>): Promise<T> {
-  let firstMiss: unknown;
-  for (const variant of variants) {
-    try {
-      return await variant();
-    } catch (e) {
-      if (!isReplayMiss(e)) throw e;
-      firstMiss ??= e;
-    }
-  }
-  throw firstMiss ?? new Error('firstRecorded: no variant');
+export function firstRecorded<T>(variants: Array<() => Promise<T>>): Promise<T> {
+  return firstAnswering(variants, isReplayMiss);
 }

@@ -1,3 +1,4 @@
+import { firstAnswering } from '../../crawl/fallback.js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   Blocked,
@@ -269,21 +270,9 @@ export function isFallbackable(e: unknown): boolean {
   return isReplayMiss(e) || (e instanceof CrawlError && e.code === 'upstream_error');
 }
 
-/**
- * Tries equivalent routes in order, moving on after a non-terminal failure. When all fail, a real platform
- * answer is reported before a replay miss; among misses, the first.
- */
-export async function firstOf<T>(routes: Array<() => Promise<T>>): Promise<T> {
-  const errors: unknown[] = [];
-  for (const route of routes) {
-    try {
-      return await route();
-    } catch (e) {
-      if (!isFallbackable(e)) throw e;
-      errors.push(e);
-    }
-  }
-  throw errors.find((e) => !isReplayMiss(e)) ?? errors[0] ?? new UpstreamError('no route to YouTube');
+/** Equivalent routes in order, past non-terminal failures (see firstAnswering for what is reported). */
+export function firstOf<T>(routes: Array<() => Promise<T>>): Promise<T> {
+  return firstAnswering(routes, isFallbackable);
 }
 
 const VISITOR_TTL_MS = 3600_000;
