@@ -6,14 +6,7 @@ export class EmbeddedQueue implements TaskQueue {
   constructor(private readonly store: Store) {}
 
   claim(busyAccounts: string[], now: number): TaskRow | undefined {
-    // Another worker may win the row between the read and the update; then try the next one.
-    for (let tries = 0; tries < 100; tries++) {
-      const next = this.store.nextQueued(busyAccounts);
-      if (!next) return undefined;
-      const row = this.store.markRunning(next.id, now);
-      if (row) return row;
-    }
-    return undefined;
+    return this.store.claimNext(busyAccounts, now);
   }
 
   recover(): number {

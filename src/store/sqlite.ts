@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
-import type { Progress } from '../domain/task.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskRow, TokenRow } from './types.js';
 
@@ -77,17 +76,22 @@ export class SqliteStore implements Store {
               LEFT JOIN results ON results.id = tasks.result_id WHERE tasks.id = ?`),
       running: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1 WHERE id = ? AND status = 'queued' RETURNING *`),
       finish: p(`UPDATE tasks SET status = ?, result = ?, error = ?, finished_at = ?, event_seq = ?
-                 WHERE id = ? AND status = 'running' AND attempts = ?`),
+                 WHERE id = ? AND status = 'running' AND attempts = ? RETURNING *`),
       progress: p(`UPDATE tasks SET progress = ?, event_seq = ? WHERE id = ? AND status = 'running'`),
       cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = ? WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
       requeue: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, finished_at = NULL, result = NULL,
                  error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = ? WHERE id = ? RETURNING *`),
       counts: p('SELECT status, COUNT(*) AS n FROM tasks WHERE status IN (\'queued\', \'running\') GROUP BY status'),
-      nextQueued: p(`SELECT id, account FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
-                    ORDER BY created_at, rowid LIMIT 1`),
-      orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL
+      // Pick and mark in one statement: no other connection can take the row in between.
+      claimNext: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1
+                    WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
+                                ORDER BY created_at, rowid LIMIT 1)
+                    RETURNING *`),
+      // Like a retry: the dead run's progress goes, and the transition owns an event id (status).
+      orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, progress = NULL, event_seq = event_seq + 1
                   WHERE status = 'running' AND action NOT IN ('post.create', 'comment.create', 'delete')`),
-      orphanWrites: p(`UPDATE tasks SET status = 'failed', finished_at = ?, error = ?
+      // Like any finish: status and result events, so a stream resuming from the last id still hears the end.
+      orphanWrites: p(`UPDATE tasks SET status = 'failed', finished_at = ?, error = ?, event_seq = event_seq + 2
                        WHERE status = 'running' AND action IN ('post.create', 'comment.create', 'delete')`),
       refPut: p('INSERT OR REPLACE INTO media_refs (url_hash, platform, native_id, slot, profile, url, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       refGet: p('SELECT platform, native_id, slot, profile FROM media_refs WHERE url_hash = ?'),
@@ -105,7 +109,9 @@ export class SqliteStore implements Store {
       resultInsert: p('INSERT INTO results (head, tail, created_at) VALUES (?, ?, ?)'),
       cachePut: p('INSERT OR REPLACE INTO cache (key, result_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
       cachePurge: p('DELETE FROM cache WHERE expires_at <= ?'),
-      tasksPurge: p(`DELETE FROM tasks WHERE status IN ('succeeded', 'failed', 'cancelled') AND COALESCE(finished_at, created_at) < ?`),
+      // A task an idempotency key is still bound to stays: a repeat of the key replays its result.
+      tasksPurge: p(`DELETE FROM tasks WHERE status IN ('succeeded', 'failed', 'cancelled') AND COALESCE(finished_at, created_at) < ?
+                     AND id NOT IN (SELECT task_id FROM idempotency)`),
       resultsPurge: p(`DELETE FROM results WHERE id NOT IN (SELECT result_id FROM cache)
                        AND id NOT IN (SELECT result_id FROM tasks WHERE result_id IS NOT NULL)`),
       tokenInsert: p('INSERT INTO tokens (id, name, hash, scopes, created_at, revoked_at) VALUES (@id, @name, @hash, @scopes, @created_at, @revoked_at)'),
@@ -116,9 +122,12 @@ export class SqliteStore implements Store {
       profileList: p('SELECT * FROM profiles ORDER BY platform, name'),
       profileGet: p('SELECT * FROM profiles WHERE platform = ? AND name = ?'),
       profileTouch: p('UPDATE profiles SET used_at = ? WHERE platform = ? AND name = ?'),
-      // A new login replaces the old one and its health is unknown until used.
+      // A new login replaces the old one: its health is unknown until used, and the old one's cooling goes with it.
       profilePut: p(`INSERT INTO profiles (platform, name, cookies, credentials, health) VALUES (@platform, @name, @cookies, @credentials, 'unknown')
-                     ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL`),
+                     ON CONFLICT (platform, name) DO UPDATE SET cookies = excluded.cookies, credentials = excluded.credentials, health = 'unknown', checked_at = NULL,
+                     cooling_until = NULL, strikes = 0`),
+      profilesCooling: p('SELECT platform, name, cooling_until FROM profiles WHERE cooling_until > ?'),
+      profileStrikes: p('SELECT strikes, cooling_until FROM profiles WHERE platform = ? AND name = ?'),
       profileDelete: p('DELETE FROM profiles WHERE platform = ? AND name = ?'),
       profileCookies: p('UPDATE profiles SET cookies = ? WHERE platform = ? AND name = ?'),
       jarGet: p('SELECT user_agent, data FROM guest_jars WHERE account = ?'),
@@ -200,11 +209,11 @@ export class SqliteStore implements Store {
   markRunning(id: string, at: number): TaskRow | undefined {
     return this.s.running.get(at, id) as TaskRow | undefined;
   }
-  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): boolean {
-    return this.s.finish.run(status, result, error ? JSON.stringify(error) : null, at, eventSeq, id, attempt).changes === 1;
+  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): TaskRow | undefined {
+    return this.s.finish.get(status, result, error ? JSON.stringify(error) : null, at, eventSeq, id, attempt) as TaskRow | undefined;
   }
-  setProgress(id: string, progress: Progress, eventSeq: number): void {
-    this.s.progress.run(JSON.stringify(progress), eventSeq, id);
+  setProgress(id: string, progressJson: string, eventSeq: number): void {
+    this.s.progress.run(progressJson, eventSeq, id);
   }
   cancelTask(id: string, at: number, eventSeq: number): TaskRow | undefined {
     return this.s.cancel.get(at, eventSeq, id) as TaskRow | undefined;
@@ -217,8 +226,8 @@ export class SqliteStore implements Store {
     for (const r of this.s.counts.all() as Array<{ status: string; n: number }>) out[r.status] = r.n;
     return out;
   }
-  nextQueued(busyAccounts: string[]): Pick<TaskRow, 'id' | 'account'> | undefined {
-    return this.s.nextQueued.get(JSON.stringify(busyAccounts)) as Pick<TaskRow, 'id' | 'account'> | undefined;
+  claimNext(busyAccounts: string[], at: number): TaskRow | undefined {
+    return this.s.claimNext.get(at, JSON.stringify(busyAccounts)) as TaskRow | undefined;
   }
   requeueOrphans(): number {
     // A write that was in flight may or may not have been published: never run it twice.
@@ -263,8 +272,8 @@ export class SqliteStore implements Store {
   idempotencyPurge(before: number): number {
     return this.s.idemPurge.run(before).changes;
   }
-  cacheGet(key: string): CacheEntry | undefined {
-    return this.s.cacheGet.get(key, Date.now()) as CacheEntry | undefined;
+  cacheGet(key: string, now: number): CacheEntry | undefined {
+    return this.s.cacheGet.get(key, now) as CacheEntry | undefined;
   }
   cachePut(key: string, e: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry {
     return this.db.transaction(() => {
@@ -314,6 +323,12 @@ export class SqliteStore implements Store {
   profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void {
     const seal = (v: string | null) => (v !== null && this.box ? this.box.seal(v) : v);
     this.s.profilePut.run({ ...p, cookies: seal(p.cookies), credentials: seal(p.credentials) });
+  }
+  profilesCooling(now: number): Array<{ platform: string; name: string; cooling_until: number }> {
+    return this.s.profilesCooling.all(now) as Array<{ platform: string; name: string; cooling_until: number }>;
+  }
+  profileStrikes(platform: string, name: string): { strikes: number; cooling_until: number | null } | undefined {
+    return this.s.profileStrikes.get(platform, name) as { strikes: number; cooling_until: number | null } | undefined;
   }
   profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void {
     this.s.profileHealth.run(h);

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../domain/errors.js';
-import type { Progress, TaskStatus } from '../domain/task.js';
+import type { TaskStatus } from '../domain/task.js';
 
 export interface TaskRow {
   id: string;
@@ -97,16 +97,17 @@ export interface Store {
   getTask(id: string): TaskRow | undefined;
   /** queued → running; returns the claimed row, or undefined if another worker won. */
   markRunning(id: string, at: number): TaskRow | undefined;
-  /** running → succeeded/failed, only if the run (attempt) is still current. */
-  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): boolean;
-  setProgress(id: string, progress: Progress, eventSeq: number): void;
+  /** running → succeeded/failed, only if the run (attempt) is still current; returns the row after. */
+  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): TaskRow | undefined;
+  /** progressJson: the Progress as JSON text (the same text the progress event carries). */
+  setProgress(id: string, progressJson: string, eventSeq: number): void;
   /** queued|running → cancelled; returns the row after. */
   cancelTask(id: string, at: number, eventSeq: number): TaskRow | undefined;
   /** Back to queued with attempts + 1. */
   requeueTask(id: string, eventSeq: number): TaskRow | undefined;
   countByStatus(): Record<string, number>;
-  /** The oldest queued task whose account is not in the busy list. */
-  nextQueued(busyAccounts: string[]): Pick<TaskRow, 'id' | 'account'> | undefined;
+  /** Marks the oldest queued task whose account is not in the busy list running, and returns it. */
+  claimNext(busyAccounts: string[], at: number): TaskRow | undefined;
   /** Crash recovery: reads left running by a dead process go back to the queue; writes fail as "outcome unknown". */
   requeueOrphans(): number;
   mediaRefsPut(refs: MediaRef[], at: number): void;
@@ -121,7 +122,8 @@ export interface Store {
   insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow;
   idempotencyPurge(before: number): number;
 
-  cacheGet(key: string): CacheEntry | undefined;
+  /** The entry for key if it has not expired by now. */
+  cacheGet(key: string, now: number): CacheEntry | undefined;
   cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry;
   cachePurgeExpired(now: number): number;
   tasksPurge(before: number): number;
@@ -142,6 +144,10 @@ export interface Store {
   /** Guest sessions (minted cookies) per account, sealed at rest, each bound to one User-Agent. */
   guestJarGet(account: string): { user_agent: string; data: string } | undefined;
   guestJarPut(account: string, userAgent: string, data: string, at: number): void;
+  /** Stored logins cooling down until after now (blocked or throttled); the runner holds their work back. */
+  profilesCooling(now: number): Array<{ platform: string; name: string; cooling_until: number }>;
+  /** A stored login's backoff state, without its secrets; undefined when there is no such login. */
+  profileStrikes(platform: string, name: string): { strikes: number; cooling_until: number | null } | undefined;
   profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void;
 
   /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */

@@ -67,7 +67,7 @@ export class ResultCache {
       e = undefined;
     }
     if (!e) {
-      e = this.store.cacheGet(key);
+      e = this.store.cacheGet(key, now);
       if (!e) return undefined;
       this.hot.set(key, e, e.head.length + e.tail.length);
     }

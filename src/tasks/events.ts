@@ -46,7 +46,14 @@ export class EventBus {
     const event = { id: ++ch.seq, type, data };
     ch.recent.push(event);
     if (ch.recent.length > RECENT_MAX) ch.recent.splice(0, ch.recent.length - RECENT_MAX);
-    for (const l of [...ch.listeners]) l(event);
+    for (const l of [...ch.listeners]) {
+      // One broken subscriber must not fail the emitter (the runner's result write, another stream).
+      try {
+        l(event);
+      } catch {
+        ch.listeners.delete(l);
+      }
+    }
     if (type === 'result') this.expireLater(taskId, ch);
     else if (ch.expiry) {
       clearTimeout(ch.expiry);
@@ -64,7 +71,12 @@ export class EventBus {
     ch.listeners.add(listener);
     return () => {
       ch.listeners.delete(listener);
-      if (!ch.listeners.size && ch.recent.at(-1)?.type === 'result') this.expireLater(taskId, ch);
+      if (ch.listeners.size) return;
+      // A channel that never carried an event (a stream on a task that ended before this process
+      // saw it) holds nothing the store does not: drop it now, or every such stream would leak one.
+      if (!ch.recent.length) {
+        if (this.channels.get(taskId) === ch) this.channels.delete(taskId);
+      } else if (ch.recent.at(-1)?.type === 'result') this.expireLater(taskId, ch);
     };
   }
 
@@ -91,6 +103,11 @@ export class EventBus {
       if (!ch.listeners.size && this.channels.get(taskId) === ch) this.channels.delete(taskId);
     }, KEEP_AFTER_END_MS);
     ch.expiry.unref();
+  }
+
+  /** Channels held in memory (tests watch it for leaks). */
+  get size(): number {
+    return this.channels.size;
   }
 
   close(): void {

@@ -12,9 +12,11 @@ import type { Metrics } from '../metrics.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { PageSigning, Params, PlatformAdapter, WriteAction, WritePlan } from '../platforms/types.js';
 import type { TaskQueue } from '../queue/types.js';
-import type { Store, TaskRow } from '../store/types.js';
+import type { ProfileRow, Store, TaskRow } from '../store/types.js';
 import type { ResultCache } from './cache.js';
-import { makeContext, MemoryMemo } from './context.js';
+import { makeContext, MemoryMemo, type ContextDeps } from './context.js';
+import { Lru } from './lru.js';
+import { WRITE_ACTIONS } from './writes.js';
 import type { EventBus } from './events.js';
 import { executeAction } from './execute.js';
 import { cacheKey, validateParams } from './params.js';
@@ -43,10 +45,8 @@ export interface RunnerDeps {
 interface Running {
   abort: AbortController;
   account: string;
-  released: boolean;
 }
 
-/** In-process workers: claims queued tasks in order, one slot per account, and runs them. */
 /** What the runner needs of the preview layer (attached after construction: the two depend on each other). */
 export interface PreviewAttacher {
   attach(item: Item, eager: boolean, profile: string): Promise<Item['preview']>;
@@ -55,40 +55,42 @@ export interface PreviewAttacher {
 /** Builds the in-page signer of one account (the browser layer is attached after construction). */
 export type SignerFactory = (adapter: PlatformAdapter, profile: string, cookies: string | undefined, userAgent: string, signal: AbortSignal) => PageSigning;
 
+/** In-process workers: claims queued tasks in order, one slot per account, and runs them. */
 export class Runner {
   /** Told of each crawl outcome of an account (the login prober follows up on blocks). */
   onOutcome?: (platform: string, profile: string, outcome: string) => void;
   previews?: PreviewAttacher;
   signers?: SignerFactory;
+  /** The crawls this process runs, by task id; a task's account slot is its entry here. */
   private readonly running = new Map<string, Running>();
-  private readonly busy = new Map<string, number>();
   private readonly pacer = new Pacer();
   private readonly memos = new Map<string, MemoryMemo>();
+  /** Guest jars are persisted on every change, so an evicted one is rebuilt from the store as it was. */
+  private readonly jars = new Lru<PersistedGuestJar>(2000);
   private stopped = false;
   private readonly idle = new Set<() => void>();
 
   constructor(private readonly d: RunnerDeps) {}
 
-  get active(): number {
-    return this.running.size;
-  }
-
   /** Claims as many queued tasks as free workers and account slots allow. */
   pump(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.running.size >= this.d.workers) return;
+    const cooling = this.d.health.cooling();
+    if (cooling.nextEnd !== undefined) this.wakeAt(cooling.nextEnd);
+    const busy = new Map<string, number>();
+    for (const r of this.running.values()) busy.set(r.account, (busy.get(r.account) ?? 0) + 1);
     while (this.running.size < this.d.workers) {
-      const cooling = this.d.health.cooling();
-      if (cooling.nextEnd !== undefined) this.wakeAt(cooling.nextEnd);
-      const full = [...this.busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
+      const full = [...busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
       const row = this.d.queue.claim([...full, ...cooling.accounts], Date.now());
       if (!row) break;
+      busy.set(row.account, (busy.get(row.account) ?? 0) + 1);
       this.start(row);
     }
   }
 
   /** Runs a write's plan() outside the queue (for the 409 answer), with the profile's session. */
   async plan(adapter: PlatformAdapter, def: WriteAction, params: Params, signal: AbortSignal): Promise<WritePlan> {
-    return def.plan(this.sideContext(adapter, (params.profile as string) ?? 'default', signal, []), params);
+    return def.plan(this.sideContext(adapter, profileOf(params), signal, []), params);
   }
 
   /**
@@ -112,7 +114,11 @@ export class Runner {
   }
 
   private sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
-    const stored = this.d.store.profileGet(adapter.id, profile);
+    return this.context(adapter, profile, this.d.store.profileGet(adapter.id, profile), signal, warnings, this.d.log.child({ side: adapter.id }));
+  }
+
+  /** The one way this runner builds a crawl context: the profile's login, shared memo, guest jar and pacing. */
+  private context(adapter: PlatformAdapter, profile: string, stored: ProfileRow | undefined, signal: AbortSignal, warnings: string[], log: Logger, extra: Partial<ContextDeps> = {}) {
     return makeContext({
       adapter,
       profile,
@@ -125,8 +131,10 @@ export class Runner {
       pacer: this.pacer,
       gapMs: this.d.minGapMs,
       signal,
-      log: this.d.log.child({ side: adapter.id }),
+      log,
       warnings,
+      onRequest: () => this.d.metrics.upstreamRequests.inc({ platform: adapter.id }),
+      ...extra,
     });
   }
 
@@ -149,7 +157,7 @@ export class Runner {
     const r = this.running.get(taskId);
     if (!r) return;
     r.abort.abort();
-    this.release(taskId, r);
+    this.running.delete(taskId);
     this.pump();
   }
 
@@ -160,25 +168,33 @@ export class Runner {
   }
 
   private start(row: TaskRow): void {
-    const r: Running = { abort: new AbortController(), account: row.account, released: false };
+    const r: Running = { abort: new AbortController(), account: row.account };
     this.running.set(row.id, r);
-    this.busy.set(row.account, (this.busy.get(row.account) ?? 0) + 1);
     this.emitStatus(row);
-    void this.execute(row, r).finally(() => {
-      this.release(row.id, r);
-      if (this.running.get(row.id) === r) this.running.delete(row.id);
-      if (!this.running.size) for (const f of [...this.idle]) f();
-      this.pump();
-    });
+    this.execute(row, r)
+      .catch((e) => this.crashed(row, r, e))
+      .finally(() => {
+        // A cancel already freed the slot, and a retry may have claimed the task again since.
+        if (this.running.get(row.id) === r) this.running.delete(row.id);
+        if (!this.running.size) for (const f of [...this.idle]) f();
+        this.pump();
+      });
   }
 
-  private release(taskId: string, r: Running): void {
-    if (r.released) return;
-    r.released = true;
-    if (this.running.get(taskId) === r) this.running.delete(taskId);
-    const n = (this.busy.get(r.account) ?? 1) - 1;
-    if (n <= 0) this.busy.delete(r.account);
-    else this.busy.set(r.account, n);
+  /**
+   * The run failed outside the crawl (the store refused a write, a listener threw): the task must not
+   * stay running until the next restart, and the process must not die of an unhandled rejection.
+   */
+  private crashed(row: TaskRow, r: Running, e: unknown): void {
+    this.d.log.error({ err: e, task: row.id }, 'task run failed outside the crawl');
+    if (r.abort.signal.aborted) return;
+    try {
+      const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
+      const done = this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
+      if (done) this.emitFinal(done);
+    } catch (again) {
+      this.d.log.error({ err: again, task: row.id }, 'could not record the failed task; it is re-queued at the next start');
+    }
   }
 
   private async execute(row: TaskRow, r: Running): Promise<void> {
@@ -188,30 +204,15 @@ export class Runner {
     let result: TaskResult | undefined;
     let failure: ErrorBody | undefined;
     const params = JSON.parse(row.params) as Params;
+    const profile = profileOf(params);
     try {
       const found = catalog.get(row.source, row.action);
       if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
-      const profile = (params.profile as string) ?? 'default';
       const stored = store.profileGet(found.adapter.id, profile);
       if (stored) store.profileTouch(found.adapter.id, profile, Date.now());
       const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
-      const ctx = makeContext({
-        adapter: found.adapter,
-        profile,
-        cookies: stored?.cookies ?? undefined,
-        credentials: parseCredentials(stored?.credentials),
-        memo: this.memo(found.adapter.id),
-        guest: this.jar(found.adapter.id, profile),
-        signer: this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, this.jar(found.adapter.id, profile).userAgent, r.abort.signal),
-        dispatcher: this.d.dispatcher,
-        replay: this.d.replay,
-        pacer: this.pacer,
-        gapMs: this.d.minGapMs,
-        signal: r.abort.signal,
-        log: log.child({ task: row.id, source: row.source, action: row.action }),
-        warnings,
-        onRequest: () => metrics.upstreamRequests.inc({ platform: found.adapter.id }),
-      });
+      const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, this.jar(found.adapter.id, profile).userAgent, r.abort.signal);
+      const ctx = this.context(found.adapter, profile, stored, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), { signer });
       result = await executeAction({
         adapter: found.adapter,
         // A login known to have lapsed is not crawled with: the task ends at once, saying so.
@@ -224,7 +225,7 @@ export class Runner {
           // Cancel aborts the signal; the bus already knows the newest event id, so no read per page.
           if (r.abort.signal.aborted) return;
           const ev = this.d.bus.emit(row.id, row.event_seq, 'progress', JSON.stringify(p));
-          store.setProgress(row.id, p, ev.id);
+          store.setProgress(row.id, ev.data, ev.id);
         },
       });
       const items = found.def.shape === 'items' ? (result as { items?: Item[] }).items : undefined;
@@ -233,7 +234,7 @@ export class Runner {
         const previews = this.previews;
         await Promise.all(
           items.map(async (item) => {
-            const p = await previews.attach(item, eager, (params.profile as string) ?? 'default');
+            const p = await previews.attach(item, eager, profile);
             if (p) item.preview = p;
           }),
         );
@@ -250,33 +251,30 @@ export class Runner {
     if (r.abort.signal.aborted) return;
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
-    const current = store.getTask(row.id);
-    if (!current) return;
-    const seq = this.d.bus.nextId(row.id, current.event_seq) + 1;
+    // The bus has counted every event this run emitted (status, progress): no read of the row needed.
+    const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
     const text = result ? JSON.stringify(result) : null;
-    const ok = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
-    if (!ok) return;
+    const done = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
+    if (!done) return;
     try {
       if (result) {
         this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
         const items = (result as { items?: Array<Item | object> }).items;
-        if (items?.length && 'provenance' in items[0]) store.mediaRefsPut(mediaRefsOf(row.source, (params.profile as string) ?? 'default', items as Item[]), now);
+        if (items?.length && 'provenance' in items[0]) store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
       }
     } catch (e) {
       // The task has its result; bookkeeping after it must not keep the caller from hearing so.
       log.error({ err: e, task: row.id }, 'post-crawl bookkeeping failed');
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
-    if (result && !WRITE_SHAPES.has(row.action)) {
-      this.d.health.record(row.source, (params.profile as string) ?? 'default', outcome);
-      this.onOutcome?.(row.source, (params.profile as string) ?? 'default', outcome);
+    if (result && !WRITE_ACTIONS.has(row.action)) {
+      this.d.health.record(row.source, profile, outcome);
+      this.onOutcome?.(row.source, profile, outcome);
     }
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
-    const done = store.getTask(row.id);
-    if (done) this.emitFinal(done);
+    this.emitFinal(done);
   }
 
-  private readonly jars = new Map<string, PersistedGuestJar>();
   private jar(platform: string, profile: string): PersistedGuestJar {
     const account = `${platform}:${profile}`;
     let j = this.jars.get(account);
@@ -317,7 +315,7 @@ function parseCredentials(text: string | null | undefined): Record<string, strin
   }
 }
 
-const WRITE_SHAPES = new Set(['post.create', 'comment.create', 'delete']);
+const profileOf = (params: Params): string => (params.profile as string | undefined) ?? 'default';
 
 function expiredDef(def: ActionDef, message: string): ActionDef {
   const fail = async (): Promise<never> => {

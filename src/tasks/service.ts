@@ -145,10 +145,10 @@ export class TaskService {
     const seq = this.bus.nextId(row.id, row.event_seq) + 1;
     const cancelled = this.store.cancelTask(row.id, Date.now(), seq);
     if (!cancelled) return this.get(id);
+    // A running crawl's slot is freed (and the queue pumped) by abort; a queued task held no slot.
     this.runner.abort(row.id);
     this.metrics.tasksFinished.inc({ source: row.source, action: row.action, status: 'cancelled', outcome: 'cancelled' });
     this.runner.emitFinal(cancelled);
-    this.runner.pump();
     return cancelled;
   }
 

@@ -1,8 +1,8 @@
 import { Dispatcher } from 'undici';
 import type { ReplayRules } from '../../platforms/types.js';
 import { ReplayMiss } from '../errors.js';
-import { addBodyParams, type Recording } from './har.js';
-import { compileRules, matchRequest, type CompiledRules } from './match.js';
+import { requestParams, type Recording } from './har.js';
+import { compileRules, matchRequest, routeKey, type CompiledRules } from './match.js';
 import { rangeAnswer } from './range.js';
 
 export interface ReplayOptions {
@@ -26,18 +26,27 @@ type LegacyHandler = {
  * Unmatched requests fail with ReplayMiss, naming the method and URL.
  */
 export class ReplayDispatcher extends Dispatcher {
-  private readonly recordings: Recording[];
+  /** Recordings by method, host and path: a request is compared only with those of its own route. */
+  private readonly byRoute = new Map<string, Recording[]>();
+  private readonly count: number;
   private readonly rulesCache = new Map<string, CompiledRules>();
   private readonly uses = new Map<Recording, number>();
+  /** The latest misses (a long-running sandbox would otherwise keep every one). */
   readonly misses: ReplayMiss[] = [];
 
   constructor(private readonly opts: ReplayOptions) {
     super();
-    this.recordings = opts.recordings;
+    this.count = opts.recordings.length;
+    for (const rec of opts.recordings) {
+      const key = routeKey(rec.method, rec.url);
+      const list = this.byRoute.get(key);
+      if (list) list.push(rec);
+      else this.byRoute.set(key, [rec]);
+    }
   }
 
   get size(): number {
-    return this.recordings.length;
+    return this.count;
   }
 
   dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
@@ -54,14 +63,12 @@ export class ReplayDispatcher extends Dispatcher {
         const url = new URL(String(options.path), String(options.origin));
         const method = String(options.method ?? 'GET').toUpperCase();
         const headers = headerMap(options.headers);
-        const params = new Map<string, string>();
-        const add = (k: string, v: string) => params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
-        url.searchParams.forEach((v, k) => add(k, v));
-        if (body.length) addBodyParams(body.toString('utf8'), headers.get('content-type'), add);
-        const found = matchRequest({ method, url, params }, this.recordings, this.rules(url.hostname), this.uses);
+        const params = requestParams(url, body.length ? { mimeType: headers.get('content-type'), text: body.toString('utf8') } : undefined);
+        const found = matchRequest({ method, url, params }, this.byRoute.get(routeKey(method, url)) ?? [], this.rules(url.hostname), this.uses);
         if ('miss' in found) {
           const miss = new ReplayMiss(method, url.toString(), found.miss);
           this.misses.push(miss);
+          if (this.misses.length > MISSES_KEPT) this.misses.splice(0, this.misses.length - MISSES_KEPT);
           this.opts.onMiss?.(miss);
           h.onError?.(miss);
           return;
@@ -93,6 +100,8 @@ export class ReplayDispatcher extends Dispatcher {
     return r;
   }
 }
+
+const MISSES_KEPT = 100;
 
 function headerMap(headers: Dispatcher.DispatchOptions['headers']): Map<string, string> {
   const out = new Map<string, string>();

@@ -39,16 +39,18 @@ export interface ReplayRequest {
 
 export type MatchResult = { recording: Recording; score: number } | { miss: string };
 
+/** What a request and a recording must share before their params are compared (HEAD is served by GET). */
+export function routeKey(method: string, url: URL): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url.host.toLowerCase()}${normPath(url.pathname)}`;
+}
+
 /** Picks the best recording for a request, or says why none fits. */
 export function matchRequest(req: ReplayRequest, recordings: readonly Recording[], rules: CompiledRules, uses: Map<Recording, number>): MatchResult {
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const path = normPath(req.url.pathname);
-  const host = req.url.host.toLowerCase();
+  const route = routeKey(req.method, req.url);
   let best: { recording: Recording; score: number } | undefined;
   let nearest = '';
   for (const rec of recordings) {
-    const recMethod = rec.method === 'HEAD' ? 'GET' : rec.method;
-    if (recMethod !== method || rec.url.host.toLowerCase() !== host || normPath(rec.url.pathname) !== path) continue;
+    if (routeKey(rec.method, rec.url) !== route) continue;
     const verdict = compareParams(req.params, rec.params, rules);
     if (typeof verdict === 'string') {
       nearest ||= `${rec.file.split('/').pop()}#${rec.index}: ${verdict}`;
@@ -59,7 +61,7 @@ export function matchRequest(req: ReplayRequest, recordings: readonly Recording[
     }
   }
   if (best) return best;
-  return { miss: nearest ? `nearest recording ${nearest}` : `no recording of ${method} ${host}${path}` };
+  return { miss: nearest ? `nearest recording ${nearest}` : `no recording of ${route}` };
 }
 
 /** A score when the params are compatible, or the reason they are not. */
