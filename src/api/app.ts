@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook } from './auth.js';
 import type { ApiDeps } from './context.js';
-import { errorHandler, notFoundHandler } from './errors.js';
+import { errorHandler, frameworkErrors, notFoundHandler } from './errors.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -21,6 +21,8 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Bad percent-encoding and over-long path ids are answered before routing: still the spec's error body.
+    frameworkErrors,
     // Media streams move 64 KiB chunks: a 16 KiB socket buffer would pause the pipe after every chunk.
     serverFactory: (handler) => {
       const server = createServer({ highWaterMark: 1024 * 1024 }, handler);

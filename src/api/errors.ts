@@ -29,3 +29,17 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
 export function notFoundHandler(req: FastifyRequest, reply: FastifyReply): void {
   reply.code(404).send({ ok: false, error: errorBody('not_found', `no route ${req.method} ${req.url.split('?')[0]}`) });
 }
+
+/** Errors Fastify raises before any route runs (the router's own checks), in the spec's error body. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  // A path segment longer than any id the service hands out names nothing that exists.
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(404).send({ ok: false, error: errorBody('not_found', 'no such resource: a path segment is longer than any id') });
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ ok: false, error: errorBody('invalid_request', 'the URL path is not valid percent-encoded UTF-8') });
+    return;
+  }
+  errorHandler(err, req, reply);
+}

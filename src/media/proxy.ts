@@ -3,6 +3,7 @@ import { request, type Dispatcher } from 'undici';
 import { checkMediaUrl, type MediaPolicy } from './guard.js';
 import { MediaError, notAllowed, type MediaFailureReason } from './errors.js';
 import { HLS_MAX_BYTES, HLS_TYPE, rewritePlaylist } from './hls.js';
+import { mediaUrlBuilder } from './urls.js';
 import { Readable as ReadableStream } from 'node:stream';
 
 export interface ProxyRequest {
@@ -44,6 +45,21 @@ const MAX_REDIRECTS = 3;
 const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
 const VIDEO_EXTRA_TYPES = /^(application\/octet-stream|binary\/octet-stream|application\/vnd\.apple\.mpegurl|application\/x-mpegurl|audio\/mpegurl)\b/i;
 const EXPIRED_STATUSES = new Set([403, 404, 410]);
+/** Playlist entries point back at the proxy, relative to the playlist's own /v1/media URL. */
+const PROXIED = mediaUrlBuilder();
+
+/**
+ * The one Range form passed on to an origin: a single well-formed byte range, normalised. Several
+ * ranges (a CDN would answer multipart/byteranges, which is not media) and malformed or backwards
+ * ones are dropped, so the whole body is served (RFC 9110 lets a server ignore Range).
+ */
+export function singleRange(header: string | undefined): string | undefined {
+  if (!header || header.length > 64) return undefined;
+  const m = /^\s*bytes\s*=\s*(\d{0,15})\s*-\s*(\d{0,15})\s*$/i.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] !== '' && m[2] !== '' && Number(m[2]) < Number(m[1])) return undefined;
+  return `bytes=${m[1]}-${m[2]}`;
+}
 
 /** The media proxy: allowlisted, address-checked, streaming with a size cap; never buffers a whole file. */
 export class MediaProxy {
@@ -53,14 +69,17 @@ export class MediaProxy {
     const { url, owner } = checkMediaUrl(req.u, this.o.policy);
     if (req.video && owner.id !== req.video.platform) throw notAllowed(`u: ${url.hostname} is not a ${req.video.platform} CDN host`);
     const isVideo = Boolean(req.video);
-    const replaced = this.o.refresher?.current(url.toString());
-    let res = await this.fetchFollowing(replaced ?? url.toString(), req, clientSignal, replaced ? undefined : { url, owner });
+    const range = singleRange(req.range);
+    if (range !== req.range) req = { ...req, range };
+    const href = url.toString();
+    const replaced = this.o.refresher?.current(href);
+    let res = await this.fetchFollowing(replaced ?? href, req, clientSignal, replaced ? undefined : { url, owner });
     if (EXPIRED_STATUSES.has(res.status) && this.o.refresher) {
       discard(res.body);
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), 60_000);
       try {
-        const fresh = await this.o.refresher.refresh(url.toString(), ac.signal);
+        const fresh = await this.o.refresher.refresh(href, ac.signal);
         if ('reason' in fresh) throw failure(fresh.reason, fresh.message);
         res = await this.fetchFollowing(fresh.url, req, clientSignal);
         if (EXPIRED_STATUSES.has(res.status)) {
@@ -75,26 +94,35 @@ export class MediaProxy {
       throw failure('expired', `the origin answered HTTP ${res.status} and this URL is not one the service handed out, so it cannot be refreshed`);
     }
     if (req.video && req.method === 'GET' && res.status === 200 && (HLS_TYPE.test(res.headers['content-type'] ?? '') || /\.m3u8$/i.test(new URL(res.url).pathname))) {
-      return this.playlist(res, req.video.platform, req.video.profile ?? 'default');
+      return this.playlist(res, req.video.platform, req.video.profile ?? 'default', clientSignal);
     }
     return this.answer(res, isVideo, req.method);
   }
 
   /** A small HLS playlist is read whole and its URIs rewritten through the proxy (same platform and profile). */
-  private async playlist(res: Fetched, platform: string, profile: string): Promise<ProxyAnswer> {
+  private async playlist(res: Fetched, platform: string, profile: string, clientSignal?: AbortSignal): Promise<ProxyAnswer> {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > HLS_MAX_BYTES) {
-        discard(res.body);
-        throw new MediaError('upstream_error', `the playlist is larger than ${HLS_MAX_BYTES} bytes`);
+    // The caller may leave while the playlist is read: the origin read stops with it.
+    const onClient = () => discard(res.body);
+    clientSignal?.addEventListener('abort', onClient, { once: true });
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > HLS_MAX_BYTES) {
+          discard(res.body);
+          throw new MediaError('upstream_error', `the playlist is larger than ${HLS_MAX_BYTES} bytes`);
+        }
+        chunks.push(chunk);
       }
-      chunks.push(chunk);
+    } catch (e) {
+      if (e instanceof MediaError) throw e;
+      // An origin that drops the connection or stalls mid-playlist is an upstream failure, not ours.
+      throw new MediaError('upstream_error', `the origin broke off the playlist: ${(e as Error).message}`);
+    } finally {
+      clientSignal?.removeEventListener('abort', onClient);
     }
-    const text = rewritePlaylist(Buffer.concat(chunks).toString('utf8'), res.url, (abs) =>
-      `/v1/media?u=${encodeURIComponent(abs)}&kind=video&platform=${encodeURIComponent(platform)}&profile=${encodeURIComponent(profile)}`,
-    );
+    const text = rewritePlaylist(Buffer.concat(chunks).toString('utf8'), res.url, (abs) => PROXIED.video(abs, platform, profile));
     const body = Buffer.from(text);
     return {
       status: 200,
@@ -160,6 +188,8 @@ export class MediaProxy {
   }
 
   private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, clientSignal?: AbortSignal): Promise<Fetched> {
+    // A caller already gone (say, during a refresh) gets no origin request: an aborted signal never fires 'abort' again.
+    if (clientSignal?.aborted) throw new MediaError('upstream_error', 'the client went away');
     const ac = new AbortController();
     const onClient = () => ac.abort();
     clientSignal?.addEventListener('abort', onClient, { once: true });

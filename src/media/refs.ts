@@ -11,11 +11,20 @@ export function originOf(serviceUrl: string): string | undefined {
   return new URLSearchParams(serviceUrl.slice(q + 1)).get('u') ?? undefined;
 }
 
+/** The platform's own id of an item (its id without the "source:" prefix). */
+export const nativeIdOf = (item: Item): string => item.id.slice(item.id.indexOf(':') + 1);
+
+/** The origin URL of an item's first video, if it has one. */
+export function videoOrigin(item: Item): string | undefined {
+  const video = item.media.find((m) => m.kind === 'video');
+  return video && originOf(video.url);
+}
+
 /** Every media slot of the items, keyed by origin URL, for refreshing expired URLs later. */
 export function mediaRefsOf(platform: string, profile: string, items: readonly Item[]): MediaRef[] {
   const refs: MediaRef[] = [];
   for (const item of items) {
-    const nativeId = item.id.slice(item.id.indexOf(':') + 1);
+    const nativeId = nativeIdOf(item);
     const add = (serviceUrl: string | undefined, slot: string, kind: 'video' | 'image') => {
       const origin = serviceUrl && originOf(serviceUrl);
       if (origin) refs.push({ url_hash: urlHash(origin), platform, native_id: nativeId, slot, profile, url: origin, kind });

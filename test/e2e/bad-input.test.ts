@@ -47,6 +47,10 @@ describe('bad input never yields a 500, a hang or a changed state', () => {
     ['categories of unknown source', () => s.api('/v1/categories?source=nope'), 404, 'unsupported'],
     ['unknown route', () => s.api('/v1/nothing-here'), 404, 'not_found'],
     ['text body', () => s.api('/v1/tasks', { method: 'POST', body: 'source=fake', headers: { 'content-type': 'text/plain' } }), 415, 'invalid_request'],
+    ['path not valid UTF-8', () => s.api('/v1/tasks/%FF'), 400, 'invalid_request', /UTF-8/],
+    ['task id past the router limit', () => s.api(`/v1/tasks/${'x'.repeat(300)}`), 404, 'not_found'],
+    ['login_url not a string', () => s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { login_url: 5 } }), 400, 'invalid_request', /login_url/],
+    ['success_cookie not a string', () => s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { login_url: 'https://fake.test/login', success_cookie: ['a'], domains: ['.fake.test'] } }), 400, 'invalid_request', /success_cookie/],
   ];
 
   for (const [name, call, status, code, message] of cases) {

@@ -52,7 +52,10 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     const adapter = d.registry.get(platform);
     if (!adapter) throw new ApiError('unsupported', `unknown platform "${platform.slice(0, 32)}"`);
     if (!NAME_RE.test(name)) throw new ApiError('invalid_request', 'name: letters, digits, _ . - only (1 to 64)');
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
+    // A field the caller sent with the wrong type is the caller's mistake, never "no login page configured".
+    if (body.login_url != null && typeof body.login_url !== 'string') throw bad('login_url: an http(s) URL string');
+    if (body.success_cookie != null && typeof body.success_cookie !== 'string') throw bad('success_cookie: the cookie name that proves the login');
     const loginUrl = (body.login_url as string | undefined) ?? adapter.login?.url;
     const cookie = (body.success_cookie as string | undefined) ?? adapter.login?.successCookie;
     const domains = (body.domains as string[] | undefined) ?? adapter.login?.domains;
@@ -70,7 +73,8 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
       throw new ApiError(code === 'unsupported' ? 'unsupported' : 'upstream_error', (e as Error).message, code === 'unsupported' ? 503 : 502);
     }
     const status = await d.logins.get(id, { screenshot: false });
-    return reply.code(202).send(view(status as LoginStatus));
+    if (!status) throw new ApiError('not_found', 'the login ended before it could be shown');
+    return reply.code(202).send(view(status));
   });
 
   app.get('/v1/logins/:id', { config: { scope: 'admin' } }, async (req) => {
@@ -98,8 +102,8 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     }
     if (done === undefined) throw new ApiError('not_found', 'no such login');
     const s = await d.logins.get(id, { screenshot: false });
-    if (!done) throw new ApiError('invalid_request', `this login is ${s?.state ?? 'over'}; start a new one`, 409);
-    return view(s as LoginStatus);
+    if (!done || !s) throw new ApiError('invalid_request', `this login is ${s?.state ?? 'over'}; start a new one`, 409);
+    return view(s);
   });
 
   app.delete('/v1/logins/:id', { config: { scope: 'admin' } }, async (req) => {

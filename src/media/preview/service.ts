@@ -7,8 +7,8 @@ import type { Store } from '../../store/types.js';
 import { Lru } from '../../tasks/lru.js';
 import type { MediaError } from '../errors.js';
 import type { MediaProxy } from '../proxy.js';
-import { originOf } from '../refs.js';
-import type { MediaUrlBuilder } from '../urls.js';
+import { nativeIdOf, videoOrigin } from '../refs.js';
+import { mediaUrlBuilder, type MediaUrlBuilder } from '../urls.js';
 import { clipArgs, PREVIEW_HEIGHT, PREVIEW_MAX_SECONDS, probe, run } from './ffmpeg.js';
 
 export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
@@ -102,18 +102,23 @@ export class PreviewService {
     const now = this.state(platform, nativeId);
     if (now) return now;
     if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
-    void this.render(platform, nativeId, source);
+    // Cold (state just said so): start the job without asking the store and the disk again.
+    void this.start(platform, nativeId, source);
     return { status: 'rendering' };
   }
 
   /** Renders (or joins the render in progress) and resolves with the final state. */
   render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
-    const k = key(platform, nativeId);
-    const running = this.jobs.get(k);
+    const running = this.jobs.get(key(platform, nativeId));
     if (running) return running;
     const known = this.state(platform, nativeId);
     if (known && known.status !== 'rendering') return Promise.resolve(known);
     if (this.waiting.length >= PREVIEW_QUEUE_MAX) return Promise.resolve({ status: 'busy' });
+    return this.start(platform, nativeId, source);
+  }
+
+  private start(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+    const k = key(platform, nativeId);
     const job = this.queued(() => this.renderOnce(platform, nativeId, source)).finally(() => this.jobs.delete(k));
     this.jobs.set(k, job);
     return job;
@@ -122,9 +127,9 @@ export class PreviewService {
   /** The preview object for an item with a playable stream; eager renders now. */
   async attach(item: Item, eager: boolean, profile: string): Promise<Preview | undefined> {
     const video = item.media.find((m) => m.kind === 'video');
-    const origin = video && originOf(video.url);
-    if (!origin || !this.d.ffmpeg) return undefined;
-    const nativeId = item.id.slice(item.id.indexOf(':') + 1);
+    const origin = videoOrigin(item);
+    if (!video || !origin || !this.d.ffmpeg) return undefined;
+    const nativeId = nativeIdOf(item);
     const url = this.d.urls.preview(item.provider, nativeId);
     let state = this.state(item.provider, nativeId);
     let status: Preview['status'] = state?.status === 'ready' ? 'hit' : 'pending';
@@ -178,7 +183,7 @@ export class PreviewService {
       }
       const self = this.d.selfUrl();
       if (!self) return failWith('unsupported', 'the service is not listening yet');
-      const input = `${self}/v1/media?u=${encodeURIComponent(source.origin)}&kind=video&platform=${encodeURIComponent(platform)}&profile=${encodeURIComponent(source.profile)}`;
+      const input = mediaUrlBuilder(self).video(source.origin, platform, source.profile);
       this.rendersStarted++;
       const res = await run('ffmpeg', clipArgs(input, tmpFile, `Authorization: Bearer ${this.d.internalToken}\r\n`), this.d.renderTimeoutMs ?? 300_000, ac.signal);
       if (res.code !== 0) return failWith('no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
@@ -215,8 +220,7 @@ export class PreviewService {
       const reason: PreviewReason = c === 'blocked' ? 'blocked' : c === 'session_expired' ? 'session_expired' : c === 'invalid_request' || c === 'unsupported' ? 'unsupported' : 'expired';
       return { reason, message: env.error.message };
     }
-    const video = env.items[0]?.media.find((m) => m.kind === 'video');
-    const origin = video && originOf(video.url);
+    const origin = env.items[0] && videoOrigin(env.items[0]);
     return origin ? { origin, profile: 'default' } : { reason: 'no_stream', message: 'the item has no playable video stream' };
   }
 
