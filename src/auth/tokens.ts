@@ -59,20 +59,20 @@ export class TokenService {
   /** The token's row if it is valid and not revoked; read from the store on every call so revocation is immediate. */
   verify(token: string): TokenRow | undefined {
     if (!TOKEN_RE.test(token)) return undefined;
-    const hash0 = hashToken(token);
-    if (timingSafeEqual(hash0, this.internalHash)) return { id: 'internal', name: 'internal', hash: hash0, scopes: 'read', created_at: 0, revoked_at: null };
+    const hash = hashToken(token);
+    if (timingSafeEqual(hash, this.internalHash)) return { id: 'internal', name: 'internal', hash, scopes: 'read', created_at: 0, revoked_at: null };
     const version = this.store.dataVersion();
     if (version !== this.seenVersion) {
       this.verified.clear();
       this.seenVersion = version;
     }
-    const hash = hash0;
     const key = hash.toString('base64');
     let row = this.verified.get(key);
     if (!row) {
       row = this.store.tokenByHash(hash);
       if (row) this.verified.set(key, row);
     }
+    // The index lookup is by hash; the constant-time comparison is the one the issue asks for, kept explicit.
     if (!row || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     return row;
   }
