@@ -15,6 +15,8 @@ import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
 import { mediaUrlBuilder } from './media/urls.js';
+import { serverKeys } from './auth/keys.js';
+import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
 import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
@@ -78,6 +80,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
   const queue = new EmbeddedQueue(store);
   const urls = mediaUrlBuilder(config.publicUrl);
+  const keys = serverKeys(config);
+  const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
   const runner = new Runner({
     health,
@@ -94,6 +98,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     accountSlots: config.accountSlots,
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
+    cursors,
   });
   const media = new MediaProxy({
     policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), (url) => {
@@ -154,7 +159,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics);
+  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics, cursors);
   const app = buildApp({
     config,
     store,

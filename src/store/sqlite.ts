@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
-import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskRow, TokenRow } from './types.js';
+import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE tasks (
@@ -35,6 +35,8 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE profiles ADD COLUMN cooling_until INTEGER;
    ALTER TABLE profiles ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0;`,
   `CREATE TABLE guest_jars (account TEXT PRIMARY KEY, user_agent TEXT NOT NULL, data TEXT NOT NULL, updated_at INTEGER NOT NULL);`,
+  // GET /v1/tasks: a caller's own tasks, newest first (ids are time-ordered).
+  `CREATE INDEX tasks_by_owner ON tasks(owner, id);`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -63,6 +65,7 @@ export class SqliteStore implements Store {
    */
   private readonly pending = new Map<string, { row: TaskRow; params: Record<string, unknown> }>();
   private flushScheduled = false;
+  private batchCommitted: Promise<void> = Promise.resolve();
   constructor(
     readonly db: Database.Database,
     /** Seals profile cookies and credentials at rest; absent only in tests of the store itself. */
@@ -135,6 +138,11 @@ export class SqliteStore implements Store {
       profileHealth: p(`UPDATE profiles SET health = @health, checked_at = @checked_at, cooling_until = @cooling_until, strikes = @strikes
                         WHERE platform = @platform AND name = @name`),
       dataVersion: p('PRAGMA data_version').pluck(),
+      // Without the result: a listing is a table of contents, each task fetched on its own.
+      list: p(`SELECT id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, NULL AS result, error, owner, event_seq
+               FROM tasks WHERE (@all = 1 OR owner IS @owner) AND (@before IS NULL OR id < @before)
+               AND (@status IS NULL OR status = @status) AND (@source IS NULL OR source = @source) AND (@action IS NULL OR action = @action)
+               ORDER BY id DESC LIMIT @limit`),
     };
   }
 
@@ -181,19 +189,48 @@ export class SqliteStore implements Store {
     this.pending.set(row.id, { row, params });
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flush());
+      this.batchCommitted = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          try {
+            this.flush();
+            resolve();
+          } catch (e) {
+            reject(e);
+          }
+        });
+      });
+      // A caller that never awaits must not turn a failed commit into an unhandled rejection.
+      this.batchCommitted.catch(() => {});
     }
     return row;
+  }
+  /** Resolves once every task inserted so far is committed (group-committed cache hits included). */
+  committed(): Promise<void> {
+    return this.flushScheduled ? this.batchCommitted : Promise.resolve();
   }
   /** Writes pending cache-hit tasks now (also called before close). */
   flush(): void {
     this.flushScheduled = false;
     if (!this.pending.size || !this.db.open) return;
     const batch = [...this.pending.values()];
-    this.db.transaction(() => {
-      for (const p of batch) this.s.insert.run(p.params);
-    })();
-    for (const p of batch) this.pending.delete(p.row.id);
+    try {
+      this.db.transaction(() => {
+        for (const p of batch) this.s.insert.run(p.params);
+      })();
+    } finally {
+      for (const p of batch) this.pending.delete(p.row.id);
+    }
+  }
+  listTasks(q: TaskListQuery): TaskRow[] {
+    return this.s.list.all({
+      all: q.owner === undefined ? 1 : 0,
+      owner: q.owner ?? null,
+      before: q.before ?? null,
+      status: q.status ?? null,
+      source: q.source ?? null,
+      action: q.action ?? null,
+      limit: q.limit,
+    }) as TaskRow[];
   }
   getTask(id: string): TaskRow | undefined {
     const waiting = this.pending.get(id);

@@ -90,11 +90,26 @@ export interface PreviewRow {
   updated_at: number;
 }
 
+export interface TaskListQuery {
+  /** undefined: every owner's tasks (admin); null: tasks without an owner. */
+  owner?: string | null;
+  /** Paging: only tasks with an id below this one (ids are time-ordered). */
+  before?: string;
+  status?: string;
+  source?: string;
+  action?: string;
+  limit: number;
+}
+
 /** Persistence port: SQLite now, Postgres later. Every method is synchronous-fast on the embedded backend. */
 export interface Store {
   /** Inserts and returns the row as stored. */
   insertTask(t: NewTask): TaskRow;
   getTask(id: string): TaskRow | undefined;
+  /** Resolves once every task inserted so far is durable: an acknowledged task must survive a crash. */
+  committed(): Promise<void>;
+  /** Newest first, without results. */
+  listTasks(q: TaskListQuery): TaskRow[];
   /** queued → running; returns the claimed row, or undefined if another worker won. */
   markRunning(id: string, at: number): TaskRow | undefined;
   /** running → succeeded/failed, only if the run (attempt) is still current; returns the row after. */

@@ -19,6 +19,7 @@ import { Lru } from './lru.js';
 import { WRITE_ACTIONS } from './writes.js';
 import type { EventBus } from './events.js';
 import { executeAction } from './execute.js';
+import type { CursorSeal } from './cursor-seal.js';
 import { cacheKey, validateParams } from './params.js';
 import { mediaRefsOf } from '../media/refs.js';
 import type { Item } from '../domain/item.js';
@@ -40,6 +41,7 @@ export interface RunnerDeps {
   accountSlots: number;
   minGapMs?: number;
   replay: boolean;
+  cursors: CursorSeal;
 }
 
 interface Running {
@@ -217,7 +219,7 @@ export class Runner {
         adapter: found.adapter,
         // A login known to have lapsed is not crawled with: the task ends at once, saying so.
         def: stored?.health === 'session_expired' ? expiredDef(found.def, `${found.adapter.id} profile "${profile}" needs a human re-login (GET /v1/profiles)`) : found.def,
-        params,
+        params: this.innerCursor(row, params),
         ctx,
         urls: this.d.urls,
         warnings,
@@ -249,6 +251,7 @@ export class Runner {
       }
     }
     if (r.abort.signal.aborted) return;
+    if (result) this.sealCursor(row, params, result);
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
     // The bus has counted every event this run emitted (status, progress): no read of the row needed.
@@ -270,9 +273,26 @@ export class Runner {
     if (result && !WRITE_ACTIONS.has(row.action)) {
       this.d.health.record(row.source, profile, outcome);
       this.onOutcome?.(row.source, profile, outcome);
+    } else if (result) {
+      // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
+      const state = (result as { state?: string }).state;
+      const said = state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
+      if (said) this.d.health.record(row.source, profile, said);
     }
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     this.emitFinal(done);
+  }
+
+  /** The caller holds sealed cursors (bound to source, action and query); the adapter gets the inner one. */
+  private innerCursor(row: TaskRow, params: Params): Params {
+    if (typeof params.cursor !== 'string') return params;
+    return { ...params, cursor: this.d.cursors.open(params.cursor, row.source, row.action, params) };
+  }
+
+  private sealCursor(row: TaskRow, params: Params, result: TaskResult): void {
+    const r = result as { next_cursor?: unknown; cursor?: unknown };
+    if (typeof r.next_cursor === 'string') r.next_cursor = this.d.cursors.seal(r.next_cursor, row.source, row.action, params);
+    if (row.action === 'comments' && typeof r.cursor === 'string') r.cursor = this.d.cursors.seal(r.cursor, row.source, row.action, params);
   }
 
   private jar(platform: string, profile: string): PersistedGuestJar {

@@ -3,8 +3,10 @@ import { ApiError } from '../domain/errors.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Metrics } from '../metrics.js';
 import type { Store, TaskRow } from '../store/types.js';
+import type { WriteAction } from '../platforms/types.js';
 import type { ResultCache } from './cache.js';
 import { decodeCursor } from './cursor.js';
+import type { CursorSeal } from './cursor-seal.js';
 import type { EventBus } from './events.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
@@ -14,13 +16,28 @@ import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRI
 
 export const WAIT_MAX_MS = 8000;
 
-export interface SubmitInput {
-  source: unknown;
-  action: unknown;
-  params: unknown;
+/** Who is asking: the token's id (tasks belong to it) and its scopes. */
+export interface Caller {
   owner: string | null;
   scopes: readonly string[];
 }
+
+export interface SubmitInput extends Caller {
+  source: unknown;
+  action: unknown;
+  params: unknown;
+}
+
+export interface ListQuery {
+  status?: string;
+  source?: string;
+  action?: string;
+  limit: number;
+  before?: string;
+  all: boolean;
+}
+
+const isAdmin = (c: Caller) => c.scopes.includes('admin');
 
 let pool = Buffer.alloc(0);
 let poolAt = 0;
@@ -42,7 +59,7 @@ export function newTaskId(now = Date.now()): string {
 
 export class TaskService {
   /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
-  private readonly finishedJson = new Lru<string>(5000, 64 * 1024 * 1024);
+  private readonly finishedJson = new Lru<{ owner: string | null; text: string }>(5000, 64 * 1024 * 1024);
 
   constructor(
     private readonly store: Store,
@@ -51,6 +68,7 @@ export class TaskService {
     private readonly bus: EventBus,
     private readonly runner: Runner,
     private readonly metrics: Metrics,
+    private readonly cursors: CursorSeal,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -64,22 +82,31 @@ export class TaskService {
       const known = this.catalog.get(source, 'x') !== undefined || this.catalog.entries.some((e) => e.group === source);
       throw new ApiError('unsupported', known ? `${source} has no action "${action}" (see GET /v1/task-sources)` : `unknown source "${source}" (see GET /v1/task-sources)`);
     }
+    const write = isWrite(found.def);
+    // admin implies both; a write-only token can publish without being able to crawl, and the reverse.
+    if (write) requireWriteScope(input.scopes);
+    else if (!input.scopes.includes('read') && !isAdmin(input)) {
+      throw new ApiError('forbidden_scope', `reads need a token with the "read" scope (this token has: ${input.scopes.join(', ') || 'none'})`);
+    }
     const params = validateParams(found.entry, input.params);
+    const platform = found.adapter.id;
     if (params.cursor !== undefined) {
       try {
-        decodeCursor(params.cursor as string);
+        decodeCursor(this.cursors.open(params.cursor as string, platform, action, params));
       } catch (e) {
-        throw new ApiError('invalid_request', (e as Error).message);
+        throw e instanceof ApiError ? e : new ApiError('invalid_request', (e as Error).message);
       }
     }
-    const platform = found.adapter.id;
+    const profile = params.profile as string | undefined;
+    if (profile !== undefined && profile !== 'default' && !this.store.profileGet(platform, profile)) {
+      throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
+    }
     const now = Date.now();
     const paramsText = JSON.stringify(params);
     const base = { id: newTaskId(now), source: platform, action, params: paramsText, account: `${platform}:${params.profile ?? 'default'}`, owner: input.owner, createdAt: now };
-    if (isWrite(found.def)) {
-      requireWriteScope(input.scopes);
+    if (write) {
       if (params.dry_run !== true && params.confirm !== true) {
-        await planWrite(found.adapter, action, found.def, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
+        await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
       }
       this.metrics.tasksSubmitted.inc({ source: platform, action });
       const key = params.idempotency_key as string | undefined;
@@ -92,7 +119,7 @@ export class TaskService {
       const original = this.store.getTask(bound.task_id);
       if (original && isFinished(original.status)) return original;
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
-      return this.store.insertTask({ ...base, finished: { text } });
+      return this.durable(this.store.insertTask({ ...base, finished: { text } }));
     }
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     if (!params.force && params.cursor === undefined) {
@@ -101,10 +128,16 @@ export class TaskService {
         const row = this.store.insertTask({ ...base, finished: { resultId: hit.resultId, age: hit.age_s, text: hit.text } });
         this.metrics.cacheHits.inc({ source: platform, action });
         this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
-        return row;
+        return this.durable(row);
       }
     }
     return this.enqueue(this.store.insertTask(base));
+  }
+
+  /** Cache hits are group-committed: the caller hears of the task only once its row is on disk. */
+  private async durable(row: TaskRow): Promise<TaskRow> {
+    await this.store.committed();
+    return row;
   }
 
   private enqueue(row: TaskRow): TaskRow {
@@ -122,29 +155,42 @@ export class TaskService {
     return this.store.getTask(row.id) as TaskRow;
   }
 
-  get(id: string): TaskRow {
+  /** The task, if this caller may see it: another token's task answers exactly like an unknown id. */
+  get(id: string, caller: Caller): TaskRow {
     const row = typeof id === 'string' && id.length <= 64 ? this.store.getTask(id) : undefined;
-    if (!row) throw new ApiError('not_found', `no task ${JSON.stringify(String(id).slice(0, 64))}`);
+    if (!row || !maySee(row.owner, caller)) throw notFound(id);
     return row;
   }
 
   /** The task as JSON text (with its result), served from memory once it has finished. */
-  json(id: string): string {
+  json(id: string, caller: Caller): string {
     const hit = typeof id === 'string' ? this.finishedJson.get(id) : undefined;
-    if (hit) return hit;
-    const row = this.get(id);
+    if (hit) {
+      if (!maySee(hit.owner, caller)) throw notFound(id);
+      return hit.text;
+    }
+    const row = this.get(id, caller);
     const text = taskJson(row);
-    if (isFinished(row.status)) this.finishedJson.set(row.id, text, text.length);
+    if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, text }, text.length);
     return text;
   }
 
+  /** The caller's tasks (every owner's with all, for admins), newest first, without results. */
+  list(q: ListQuery, caller: Caller): { tasks: string[]; next?: string } {
+    if (q.all && !isAdmin(caller)) throw new ApiError('forbidden_scope', 'all=true lists every token\'s tasks and needs an admin token');
+    const rows = this.store.listTasks({ owner: q.all ? undefined : caller.owner, before: q.before, status: q.status, source: q.source, action: q.action, limit: q.limit + 1 });
+    const more = rows.length > q.limit;
+    const page = more ? rows.slice(0, q.limit) : rows;
+    return { tasks: page.map((r) => listEntry(r)), next: more ? page[page.length - 1].id : undefined };
+  }
+
   /** Idempotent: an ended task is returned unchanged. */
-  cancel(id: string): TaskRow {
-    const row = this.get(id);
+  cancel(id: string, caller: Caller): TaskRow {
+    const row = this.get(id, caller);
     if (isFinished(row.status)) return row;
     const seq = this.bus.nextId(row.id, row.event_seq) + 1;
     const cancelled = this.store.cancelTask(row.id, Date.now(), seq);
-    if (!cancelled) return this.get(id);
+    if (!cancelled) return this.get(id, caller);
     // A running crawl's slot is freed (and the queue pumped) by abort; a queued task held no slot.
     this.runner.abort(row.id);
     this.metrics.tasksFinished.inc({ source: row.source, action: row.action, status: 'cancelled', outcome: 'cancelled' });
@@ -152,8 +198,8 @@ export class TaskService {
     return cancelled;
   }
 
-  retry(id: string): TaskRow {
-    const row = this.get(id);
+  retry(id: string, caller: Caller): TaskRow {
+    const row = this.get(id, caller);
     if (WRITE_ACTIONS.has(row.action)) {
       throw new ApiError('invalid_request', 'write tasks are never retried: submit a new one (with a new idempotency_key) once you have checked the platform', 409);
     }
@@ -168,11 +214,25 @@ export class TaskService {
     const seq = this.bus.nextId(row.id, row.event_seq);
     this.finishedJson.delete(row.id);
     const requeued = this.store.requeueTask(row.id, seq);
-    if (!requeued) return this.get(id);
+    if (!requeued) return this.get(id, caller);
     this.bus.emit(row.id, seq - 1, 'status', taskJson(requeued, false));
     this.runner.pump();
     return this.store.getTask(row.id) as TaskRow;
   }
+}
+
+function maySee(owner: string | null, caller: Caller): boolean {
+  return isAdmin(caller) || (owner !== null && owner === caller.owner);
+}
+
+function notFound(id: unknown): ApiError {
+  return new ApiError('not_found', `no task ${JSON.stringify(String(id).slice(0, 64))}`);
+}
+
+/** A listing entry: the task without its result, and where to read it. */
+function listEntry(row: TaskRow): string {
+  const text = taskJson(row, false);
+  return row.status === 'succeeded' ? `${text.slice(0, -1)},"result_url":"/v1/tasks/${row.id}"}` : text;
 }
 
 /** The result's source without parsing the whole result text. */

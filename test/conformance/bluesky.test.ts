@@ -480,7 +480,7 @@ describe('bluesky writes', () => {
   });
 
   it('comment.create reads the parent for its strong ref, then replies', async () => {
-    const { result, requests } = await run('comment.create', { query: `https://bsky.app/profile/bsky.app/post/${VIDEO_RKEY}`, text: 'Great tour, thanks!' }, [
+    const { result, requests } = await run('comment.create', { target: `https://bsky.app/profile/bsky.app/post/${VIDEO_RKEY}`, text: 'Great tour, thanks!' }, [
       session,
       sand('resolve-handle-bsky.app.har'),
       sand(`detail-post-thread-bsky.app-${VIDEO_RKEY}.har`),
@@ -497,7 +497,7 @@ describe('bluesky writes', () => {
   });
 
   it('delete checks the record exists, then deletes it', async () => {
-    const { result, requests } = await run('delete', { query: 'https://bsky.app/profile/crawler-demo.bsky.social/post/3lbgynmqc222b' }, [session, sand('write-delete.har')], LOGIN);
+    const { result, requests } = await run('delete', { target: 'https://bsky.app/profile/crawler-demo.bsky.social/post/3lbgynmqc222b' }, [session, sand('write-delete.har')], LOGIN);
     expect(requests.map((r) => r.split('?')[0])).toEqual([
       `POST ${xrpc('bsky.social', 'com.atproto.server.createSession')}`,
       `GET ${xrpc('bsky.social', 'com.atproto.repo.getRecord')}`,
@@ -507,13 +507,13 @@ describe('bluesky writes', () => {
   });
 
   it('delete of a post that is not there is rejected as not_found, and nothing is deleted', async () => {
-    const { result, requests } = await run('delete', { query: 'at://did:plc:sbxcrawlerdemo2222aaaaaa/app.bsky.feed.post/3l7wext5s222b' }, [session, sand('error-delete-record-not-found.har')], LOGIN);
+    const { result, requests } = await run('delete', { target: 'at://did:plc:sbxcrawlerdemo2222aaaaaa/app.bsky.feed.post/3l7wext5s222b' }, [session, sand('error-delete-record-not-found.har')], LOGIN);
     expect(requests.some((r) => r.includes('deleteRecord'))).toBe(false);
     expect(result).toMatchObject({ ok: false, state: 'rejected', error: { code: 'not_found' } });
   });
 
   it("delete of someone else's post is rejected without a write", async () => {
-    const { result, requests } = await run('delete', { query: `at://${BSKY_DID}/app.bsky.feed.post/${VIDEO_RKEY}` }, [session], LOGIN);
+    const { result, requests } = await run('delete', { target: `at://${BSKY_DID}/app.bsky.feed.post/${VIDEO_RKEY}` }, [session], LOGIN);
     expect(requests).toEqual([`POST ${xrpc('bsky.social', 'com.atproto.server.createSession')}`]);
     expect(result).toMatchObject({ ok: false, state: 'rejected', target: VIDEO_URI, error: { code: 'invalid_request' } });
   });
@@ -522,7 +522,7 @@ describe('bluesky writes', () => {
     const denied = await run('post.create', { text: 'hi' }, [session]);
     expect(denied.requests).toEqual([]);
     expect(denied.result).toMatchObject({ ok: false, state: 'session_expired', error: { code: 'session_expired' } });
-    const planned = await run('comment.create', { query: VIDEO_URI, text: 'hi', dry_run: true }, [session], LOGIN);
+    const planned = await run('comment.create', { target: VIDEO_URI, text: 'hi', dry_run: true }, [session], LOGIN);
     expect(planned.requests).toEqual([]);
     expect(planned.result).toMatchObject({ ok: true, state: 'planned', target: `https://bsky.app/profile/${BSKY_DID}/post/${VIDEO_RKEY}` });
   });

@@ -355,7 +355,7 @@ describe('threads', () => {
       [/getPostThread/, () => ({ body: JSON.stringify(thread) })],
       [/createRecord/, () => ({ body: JSON.stringify({ uri: 'at://did:plc:sbxcrawlerdemo2222aaaaaa/app.bsky.feed.post/3lbgynmqc222b', cid: 'bafynew' }) })],
     ]);
-    const out = await commentCreate.run(ctx, { query: parentUri, text: 'reply' });
+    const out = await commentCreate.run(ctx, { target: parentUri, text: 'reply' });
     expect(out).toEqual({ state: 'published', url: 'https://bsky.app/profile/crawler-demo.bsky.social/post/3lbgynmqc222b', target: parentUri });
     expect((asked.at(-1)!.json as any).record.reply).toEqual({ root: rootRef, parent: { uri: parentUri, cid: 'bafyparent' } });
   });
@@ -367,10 +367,10 @@ describe('write plans', () => {
     expect(await postCreate.plan(withLogin.ctx, { text: 'hello' })).toEqual({ summary: 'post "hello" on Bluesky as @crawler-demo.bsky.social' });
     const anonymous = ctxWith([], null);
     expect((await postCreate.plan(anonymous.ctx, { text: 'hello' })).summary).toMatch(/no bluesky credentials yet/);
-    expect(await commentCreate.plan(withLogin.ctx, { query: 'https://bsky.app/profile/bsky.app/post/3lbaafjknk22b', text: 'x' })).toMatchObject({
+    expect(await commentCreate.plan(withLogin.ctx, { target: 'https://bsky.app/profile/bsky.app/post/3lbaafjknk22b', text: 'x' })).toMatchObject({
       target: 'https://bsky.app/profile/bsky.app/post/3lbaafjknk22b',
     });
-    await expect(commentCreate.plan(withLogin.ctx, { query: 'https://bsky.app/profile/bsky.app', text: 'x' })).rejects.toBeInstanceOf(InvalidInput);
+    await expect(commentCreate.plan(withLogin.ctx, { target: 'https://bsky.app/profile/bsky.app', text: 'x' })).rejects.toBeInstanceOf(InvalidInput);
     expect(withLogin.asked).toEqual([]);
     expect(anonymous.asked).toEqual([]);
   });

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TaskEvent } from '../../tasks/events.js';
 import { isFinished, taskJson } from '../../tasks/serialize.js';
 import type { ApiDeps } from '../context.js';
+import { callerOf } from './tasks.js';
 
 const frame = (e: TaskEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`;
 
 /** SSE per decisions.md: status/progress/result events with increasing ids, Last-Event-ID resume, pings. */
 export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
-  app.get('/v1/tasks/:id/stream', { config: { scope: 'read' } }, async (req, reply) => {
+  app.get('/v1/tasks/:id/stream', { config: { scope: 'any' } }, async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const first = d.tasks.get(id);
+    const first = d.tasks.get(id, callerOf(req));
     const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, string>).last_event_id;
     const lastId = /^\d{1,12}$/.test(String(rawLast ?? '')) ? Number(rawLast) : 0;
 
@@ -45,7 +46,7 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
     };
     req.raw.on('close', finish);
 
-    const row = d.tasks.get(id);
+    const row = d.tasks.get(id, callerOf(req));
     const missed = d.bus.since(id, lastId);
     if (isFinished(row.status)) {
       if (missed.some((e) => e.type === 'result')) for (const e of missed) send(e);

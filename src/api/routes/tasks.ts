@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
-import { WAIT_MAX_MS } from '../../tasks/service.js';
+import { WAIT_MAX_MS, type Caller, type ListQuery } from '../../tasks/service.js';
 import { NeedsConfirmation } from '../../tasks/writes.js';
 import { isFinished, taskJson } from '../../tasks/serialize.js';
 import type { ApiDeps } from '../context.js';
@@ -15,8 +15,43 @@ function parseWait(raw: unknown): number {
   return ms;
 }
 
+export const callerOf = (req: FastifyRequest): Caller => ({ owner: req.tokenId ?? null, scopes: req.tokenScopes ?? [] });
+
+const LIST_DEFAULT = 24;
+const LIST_MAX = 100;
+const STATUSES = new Set(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+function parseListQuery(q: Record<string, unknown>): ListQuery {
+  const one = (name: string): string | undefined => {
+    const v = q[name];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string') throw new ApiError('invalid_request', `${name}: give it once`);
+    return v;
+  };
+  for (const k of Object.keys(q)) {
+    if (!['status', 'source', 'action', 'limit', 'cursor', 'all'].includes(k)) throw new ApiError('invalid_request', `${k}: unknown query parameter (status, source, action, limit, cursor, all)`);
+  }
+  const status = one('status');
+  if (status !== undefined && !STATUSES.has(status)) throw new ApiError('invalid_request', 'status: one of queued, running, succeeded, failed, cancelled');
+  const source = one('source')?.toLowerCase();
+  if (source !== undefined && !NAME.test(source)) throw new ApiError('invalid_request', 'source: a platform name (see GET /v1/task-sources)');
+  const action = one('action')?.toLowerCase();
+  if (action !== undefined && !NAME.test(action)) throw new ApiError('invalid_request', 'action: an action name (see GET /v1/task-sources)');
+  const rawLimit = one('limit');
+  if (rawLimit !== undefined && (!/^\d{1,3}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > LIST_MAX)) {
+    throw new ApiError('invalid_request', `limit: 1 to ${LIST_MAX}`);
+  }
+  const cursor = one('cursor');
+  if (cursor !== undefined && !/^t_[0-9a-z]{9}[0-9a-f]{16}$/.test(cursor)) throw new ApiError('invalid_request', 'cursor: pass back next_cursor unchanged');
+  const all = one('all');
+  if (all !== undefined && all !== 'true' && all !== 'false') throw new ApiError('invalid_request', 'all: true or false');
+  return { status, source: source === 'x' ? 'twitter' : source, action, limit: rawLimit === undefined ? LIST_DEFAULT : Number(rawLimit), before: cursor, all: all === 'true' };
+}
+
 export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
-  app.post('/v1/tasks', { config: { scope: 'read' } }, async (req, reply) => {
+  // Scopes are checked per action in submit: reads need read, write verbs need write (admin implies both).
+  app.post('/v1/tasks', { config: { scope: 'any' } }, async (req, reply) => {
     const wait = parseWait((req.query as Record<string, unknown>).wait);
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_request', 'body: expected a JSON object {source, action, params}');
@@ -32,22 +67,31 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
     }
     if (wait > 0) row = await d.tasks.wait(row, wait);
     if (wait > 0 && isFinished(row.status)) return reply.code(200).type(JSON_TYPE).send(taskJson(row));
-    return reply.code(202).type(JSON_TYPE).send(`{"task_id":${JSON.stringify(row.id)},"status":"${row.status}"}`);
+    // The state at acceptance (spec: 202 {task_id, status: queued}), whatever a worker did since.
+    return reply.code(202).type(JSON_TYPE).send(`{"task_id":${JSON.stringify(row.id)},"status":"queued"}`);
   });
 
-  app.get('/v1/tasks/:id', { config: { scope: 'read' } }, async (req, reply) => {
-    return reply.type(JSON_TYPE).send(d.tasks.json((req.params as { id: string }).id));
+  app.get('/v1/tasks', { config: { scope: 'read' } }, async (req, reply) => {
+    const q = parseListQuery(req.query as Record<string, unknown>);
+    const page = d.tasks.list(q, callerOf(req));
+    const next = page.next ? `,"next_cursor":${JSON.stringify(page.next)}` : '';
+    return reply.type(JSON_TYPE).send(`{"tasks":[${page.tasks.join(',')}]${next}}`);
   });
 
-  const cancel = async (req: { params: unknown }, reply: { type(t: string): { send(b: string): unknown } }) => {
-    const row = d.tasks.cancel((req.params as { id: string }).id);
+  // Any valid token: a write-only token polls its own write tasks; ownership decides the rest.
+  app.get('/v1/tasks/:id', { config: { scope: 'any' } }, async (req, reply) => {
+    return reply.type(JSON_TYPE).send(d.tasks.json((req.params as { id: string }).id, callerOf(req)));
+  });
+
+  const cancel = async (req: FastifyRequest, reply: FastifyReply) => {
+    const row = d.tasks.cancel((req.params as { id: string }).id, callerOf(req));
     return reply.type(JSON_TYPE).send(taskJson(row));
   };
-  app.post('/v1/tasks/:id/cancel', { config: { scope: 'read' } }, cancel);
-  app.delete('/v1/tasks/:id', { config: { scope: 'read' } }, cancel);
+  app.post('/v1/tasks/:id/cancel', { config: { scope: 'any' } }, cancel);
+  app.delete('/v1/tasks/:id', { config: { scope: 'any' } }, cancel);
 
-  app.post('/v1/tasks/:id/retry', { config: { scope: 'read' } }, async (req, reply) => {
-    const row = d.tasks.retry((req.params as { id: string }).id);
+  app.post('/v1/tasks/:id/retry', { config: { scope: 'any' } }, async (req, reply) => {
+    const row = d.tasks.retry((req.params as { id: string }).id, callerOf(req));
     return reply.type(JSON_TYPE).send(taskJson(row));
   });
 }

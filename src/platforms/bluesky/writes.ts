@@ -85,14 +85,14 @@ function strongRef(v: unknown): StrongRef | undefined {
 export const commentCreateAction: WriteAction = {
   shape: 'write',
   summary: "Reply to a Bluesky post (or to a reply) as the profile's account",
-  params: [{ name: 'query', type: 'string', required: true, description: `the post to answer: ${POST_QUERY}` }, TEXT],
+  params: [{ name: 'target', type: 'string', required: true, description: `the post to answer: ${POST_QUERY}` }, TEXT],
   async plan(ctx: CrawlContext, params: Params): Promise<WritePlan> {
-    const ref = parsePostRef(params.query);
+    const ref = parsePostRef(params.target as string | undefined);
     const text = checkText(params.text);
     return { summary: `reply ${quoted(text)} to ${refUrl(ref)} as ${asWho(ctx)}`, target: refUrl(ref) };
   },
   async run(ctx: CrawlContext, params: Params): Promise<WriteOutcome> {
-    const ref = parsePostRef(params.query);
+    const ref = parsePostRef(params.target as string | undefined);
     const text = checkText(params.text);
     // Log in before reading the thread: without credentials there is nothing to read it for.
     await getSession(ctx, 'comment.create');
@@ -110,13 +110,13 @@ export const commentCreateAction: WriteAction = {
 export const deleteAction: WriteAction = {
   shape: 'write',
   summary: "Delete one of the profile account's own posts or replies",
-  params: [{ name: 'query', type: 'string', required: true, description: `the post to delete (the profile's own): ${POST_QUERY}` }],
+  params: [{ name: 'target', type: 'string', required: true, description: `the post to delete (the profile's own): ${POST_QUERY}` }],
   async plan(ctx: CrawlContext, params: Params): Promise<WritePlan> {
-    const ref = parsePostRef(params.query);
+    const ref = parsePostRef(params.target as string | undefined);
     return { summary: `delete ${refUrl(ref)} (only a post of ${asWho(ctx)} can be deleted)`, target: refUrl(ref) };
   },
   async run(ctx: CrawlContext, params: Params): Promise<WriteOutcome> {
-    const ref = parsePostRef(params.query);
+    const ref = parsePostRef(params.target as string | undefined);
     const session = await getSession(ctx, 'delete');
     const own = 'did' in ref.actor ? ref.actor.did === session.did : ref.actor.handle === session.handle.toLowerCase();
     const did = own ? session.did : await resolveDid(ctx, ref.actor);
