@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,15 @@ const EnvSchema = z.object({
   CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
+  CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
+  CRAWLER_CORS_ORIGINS: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s.split(',').every((o) => o.trim() === '*' || /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i.test(o.trim())),
+      'expected a comma-separated list of origins such as https://app.example.com,http://localhost:5173 (or *)',
+    )
+    .optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -57,6 +67,10 @@ export interface Config {
   taskRetentionDays: number;
   /** Key for profile secrets at rest; absent: generated into the data dir. */
   secretKey?: string;
+  /** How long cache-hit task rows wait to be committed together (0: the next event-loop turn). */
+  groupCommitMs: number;
+  /** Browser origins allowed to call the API (CORS); '*' for any; empty: none. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => resolve(s));
+  const missing = replay.filter((p) => !existsSync(p));
+  if (missing.length && !overrides.replay) throw new ConfigError(`CRAWLER_REPLAY: no such file or directory: ${missing.join(', ')}`);
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -90,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
     secretKey: e.CRAWLER_SECRET_KEY,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
+    groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    corsOrigins: (e.CRAWLER_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
+      .filter(Boolean),
     ...overrides,
   };
 }

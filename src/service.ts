@@ -42,6 +42,8 @@ export interface Service {
   app: FastifyInstance;
   store: SqliteStore;
   runner: Runner;
+  /** Task event fan-out (memory follows work in flight; tests watch its size). */
+  bus: EventBus;
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
@@ -193,6 +195,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     app,
     store,
     runner,
+    bus,
     tokens,
     dispatcher,
     previews,

@@ -4,6 +4,6 @@ import type { Config } from '../config.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
 
 /** The embedded store of a data dir, with profile secrets sealed by the configured key. */
-export function openStore(config: Pick<Config, 'dataDir' | 'secretKey'>): SqliteStore {
-  return new SqliteStore(openDatabase(join(config.dataDir, 'crawler.sqlite')), new SecretBox(loadSecretKey(config.dataDir, config.secretKey)));
+export function openStore(config: Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs'>>): SqliteStore {
+  return new SqliteStore(openDatabase(join(config.dataDir, 'crawler.sqlite')), new SecretBox(loadSecretKey(config.dataDir, config.secretKey)), config.groupCommitMs ?? 0);
 }

@@ -70,6 +70,8 @@ export class SqliteStore implements Store {
     readonly db: Database.Database,
     /** Seals profile cookies and credentials at rest; absent only in tests of the store itself. */
     private readonly box?: SecretBox,
+    /** Group-commit window for cache-hit tasks; 0 commits on the next turn of the event loop. */
+    private readonly groupCommitMs = 0,
   ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
@@ -190,14 +192,16 @@ export class SqliteStore implements Store {
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       this.batchCommitted = new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
+        const commit = () => {
           try {
             this.flush();
             resolve();
           } catch (e) {
             reject(e);
           }
-        });
+        };
+        if (this.groupCommitMs > 0) setTimeout(commit, this.groupCommitMs);
+        else setImmediate(commit);
       });
       // A caller that never awaits must not turn a failed commit into an unhandled rejection.
       this.batchCommitted.catch(() => {});

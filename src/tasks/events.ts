@@ -11,17 +11,18 @@ type Listener = (e: TaskEvent) => void;
 
 interface Channel {
   seq: number;
+  /** The current attempt's events, for a client resuming with Last-Event-ID while the task runs. */
   recent: TaskEvent[];
   listeners: Set<Listener>;
-  expiry?: NodeJS.Timeout;
 }
 
+/** Per channel; so a channel costs at most this many small events, and channels are running tasks plus open streams. */
 const RECENT_MAX = 200;
-const KEEP_AFTER_END_MS = 5 * 60_000;
 
 /**
- * In-process fan-out of task events with increasing ids, and a short memory of recent events so a
- * client reconnecting with Last-Event-ID misses nothing while the task runs.
+ * In-process fan-out of task events with increasing ids. Memory follows work in flight: a channel
+ * lives while its task runs or someone listens, and its history is the current attempt's only. A
+ * finished task is restated from the store (status and result), so nothing is kept after the end.
  */
 export class EventBus {
   private readonly channels = new Map<string, Channel>();
@@ -38,14 +39,19 @@ export class EventBus {
 
   /** The id the next event of this task will get. */
   nextId(taskId: string, storedSeq: number): number {
-    return this.channel(taskId, storedSeq).seq + 1;
+    const ch = this.channels.get(taskId);
+    return Math.max(ch?.seq ?? 0, storedSeq) + 1;
   }
 
   emit(taskId: string, storedSeq: number, type: TaskEventType, data: string): TaskEvent {
     const ch = this.channel(taskId, storedSeq);
     const event = { id: ++ch.seq, type, data };
-    ch.recent.push(event);
-    if (ch.recent.length > RECENT_MAX) ch.recent.splice(0, ch.recent.length - RECENT_MAX);
+    // A status after a result is a retry: the new attempt's stream must not show the old end.
+    if (type === 'status' && ch.recent.at(-1)?.type === 'result') ch.recent = [];
+    if (type !== 'result') {
+      ch.recent.push(event);
+      if (ch.recent.length > RECENT_MAX) ch.recent.splice(0, ch.recent.length - RECENT_MAX);
+    }
     for (const l of [...ch.listeners]) {
       // One broken subscriber must not fail the emitter (the runner's result write, another stream).
       try {
@@ -54,14 +60,15 @@ export class EventBus {
         ch.listeners.delete(l);
       }
     }
-    if (type === 'result') this.expireLater(taskId, ch);
-    else if (ch.expiry) {
-      clearTimeout(ch.expiry);
-      ch.expiry = undefined;
+    if (type === 'result') {
+      // The store holds the end; a late subscriber is answered from it.
+      ch.recent = [];
+      if (!ch.listeners.size) this.drop(taskId, ch);
     }
     return event;
   }
 
+  /** Events of the current attempt after lastId (empty once the task has ended: read the store). */
   since(taskId: string, lastId: number): TaskEvent[] {
     return (this.channels.get(taskId)?.recent ?? []).filter((e) => e.id > lastId);
   }
@@ -71,12 +78,7 @@ export class EventBus {
     ch.listeners.add(listener);
     return () => {
       ch.listeners.delete(listener);
-      if (ch.listeners.size) return;
-      // A channel that never carried an event (a stream on a task that ended before this process
-      // saw it) holds nothing the store does not: drop it now, or every such stream would leak one.
-      if (!ch.recent.length) {
-        if (this.channels.get(taskId) === ch) this.channels.delete(taskId);
-      } else if (ch.recent.at(-1)?.type === 'result') this.expireLater(taskId, ch);
+      if (!ch.listeners.size && !ch.recent.length) this.drop(taskId, ch);
     };
   }
 
@@ -97,12 +99,8 @@ export class EventBus {
     });
   }
 
-  private expireLater(taskId: string, ch: Channel): void {
-    if (ch.expiry) clearTimeout(ch.expiry);
-    ch.expiry = setTimeout(() => {
-      if (!ch.listeners.size && this.channels.get(taskId) === ch) this.channels.delete(taskId);
-    }, KEEP_AFTER_END_MS);
-    ch.expiry.unref();
+  private drop(taskId: string, ch: Channel): void {
+    if (this.channels.get(taskId) === ch) this.channels.delete(taskId);
   }
 
   /** Channels held in memory (tests watch it for leaks). */
@@ -111,7 +109,6 @@ export class EventBus {
   }
 
   close(): void {
-    for (const ch of this.channels.values()) if (ch.expiry) clearTimeout(ch.expiry);
     this.channels.clear();
   }
 }

@@ -141,7 +141,7 @@ export class TaskService {
   }
 
   private enqueue(row: TaskRow): TaskRow {
-    this.bus.emit(row.id, 0, 'status', taskJson(row, false));
+    // A new task has no listener yet; its queued status (event 1) is restated from the row by a stream.
     this.runner.pump();
     return this.store.getTask(row.id) as TaskRow;
   }

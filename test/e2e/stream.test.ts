@@ -117,3 +117,61 @@ describe('SSE task stream', () => {
     expect(events.at(-1)!.event).toBe('result');
   });
 });
+
+describe('streams follow the current attempt and are served from the store once a task ends', () => {
+  const submit = (params: Record<string, unknown>) => s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params }, token });
+
+  it('a stream on a finished task sends its status and result at once and closes, not its history', async () => {
+    const done = await submit({ query: 'history', limit: 20, force: true });
+    expect(done.body.status).toBe('succeeded');
+    const { frames } = await readStream(done.body.task_id);
+    const events = frames.filter((f) => f.event);
+    expect(events.map((f) => f.event)).toEqual(['status', 'result']);
+    expect(events[0].data.status).toBe('succeeded');
+    expect(events[1].data.result.count).toBe(20);
+    expect(events[1].id).toBeGreaterThan(events[0].id!);
+  });
+
+  it('after a retry, a new stream shows the new attempt live and its result, never the earlier result', async () => {
+    const first = await submit({ query: 'captcha', force: true });
+    expect(first.body.result.source).toBe('blocked');
+    const before = await readStream(first.body.task_id);
+    const oldResultId = before.frames.find((f) => f.event === 'result')!.id!;
+    const retried = await s.api(`/v1/tasks/${first.body.task_id}/retry`, { method: 'POST', token });
+    expect(retried.body.attempts).toBe(2);
+    const after = await readStream(first.body.task_id);
+    const events = after.frames.filter((f) => f.event);
+    const results = events.filter((f) => f.event === 'result');
+    expect(results).toHaveLength(1);
+    expect(results[0].data.attempts).toBe(2);
+    expect(results[0].id).toBeGreaterThan(oldResultId);
+    expect(events.every((f) => f.data.attempts === 2)).toBe(true);
+    // Ids go on from the first attempt's: one sequence per task.
+    expect(events[0].id).toBeGreaterThan(oldResultId);
+  });
+
+  it('a client resuming with Last-Event-ID after a retry hears the new attempt, not the old end', async () => {
+    const first = await submit({ query: 'captcha', force: true });
+    const before = await readStream(first.body.task_id);
+    const oldResultId = before.frames.find((f) => f.event === 'result')!.id!;
+    await s.api(`/v1/tasks/${first.body.task_id}/retry`, { method: 'POST', token });
+    const resumed = await readStream(first.body.task_id, oldResultId);
+    const events = resumed.frames.filter((f) => f.event);
+    // The new attempt may have ended already: then its end is restated; either way nothing of the old one.
+    expect(events[0].id).toBeGreaterThan(oldResultId);
+    expect(events[0].event).toBe('status');
+    expect(events.every((f) => f.data.attempts === 2)).toBe(true);
+    expect(events.at(-1)!.event).toBe('result');
+    expect(events.at(-1)!.data.attempts).toBe(2);
+  });
+
+  it('keeps no event channel for finished tasks nobody listens to', async () => {
+    for (let i = 0; i < 25; i++) await submit({ query: `no-listener-${i}`, force: true });
+    expect(s.svc.bus.size).toBe(0);
+    // A late subscriber still gets the end, from the store.
+    const late = await submit({ query: 'late-subscriber', force: true });
+    const { frames } = await readStream(late.body.task_id);
+    expect(frames.filter((f) => f.event).map((f) => f.event)).toEqual(['status', 'result']);
+    expect(s.svc.bus.size).toBe(0);
+  });
+});

@@ -165,10 +165,22 @@ describe('config', () => {
     expect(() => loadConfig({ CRAWLER_PUBLIC_URL: 'ftp://x' })).toThrow(/CRAWLER_PUBLIC_URL/);
   });
   it('reads replay paths and public URL', () => {
-    const c = loadConfig({ CRAWLER_REPLAY: 'a.har, dir', CRAWLER_PUBLIC_URL: 'https://c.example.com/' });
-    expect(c.replay.map((p) => p.split('/').pop())).toEqual(['a.har', 'dir']);
+    const c = loadConfig({ CRAWLER_REPLAY: 'sandbox/weibo, sandbox', CRAWLER_PUBLIC_URL: 'https://c.example.com/' });
+    expect(c.replay.map((p) => p.split('/').pop())).toEqual(['weibo', 'sandbox']);
     expect(c.publicUrl).toBe('https://c.example.com');
     expect(c.minGapMs).toBe(0);
+  });
+
+  it('stops on a replay path that does not exist, naming the variable and the path', () => {
+    expect(() => loadConfig({ CRAWLER_REPLAY: 'sandbox, no/such/recordings.har' })).toThrow(/^CRAWLER_REPLAY: no such file or directory: .*no\/such\/recordings\.har$/);
+  });
+
+  it('reads CORS origins and the group-commit window, refusing malformed origins', () => {
+    const c = loadConfig({ CRAWLER_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/', CRAWLER_GROUP_COMMIT_MS: '5' });
+    expect(c.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(c.groupCommitMs).toBe(5);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(() => loadConfig({ CRAWLER_CORS_ORIGINS: 'app.example.com' })).toThrow(/CRAWLER_CORS_ORIGINS/);
   });
 });
 

@@ -47,18 +47,15 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
     req.raw.on('close', finish);
 
     const row = d.tasks.get(id, callerOf(req));
-    const missed = d.bus.since(id, lastId);
     if (isFinished(row.status)) {
-      if (missed.some((e) => e.type === 'result')) for (const e of missed) send(e);
-      else if (lastId < row.event_seq) {
-        // The bus no longer remembers this task (restart, or born finished): restate its end.
-        send({ id: Math.max(lastId + 1, row.event_seq - 1), type: 'status', data: taskJson(row, false) });
-        send({ id: Math.max(lastId + 2, row.event_seq), type: 'result', data: taskJson(row, true) });
-      }
+      // The end, restated from the store: the task's last status and its result, not its history.
+      send({ id: row.event_seq - 1, type: 'status', data: taskJson(row, false) });
+      send({ id: row.event_seq, type: 'result', data: taskJson(row, true) });
       finish();
       return;
     }
+    const missed = d.bus.since(id, lastId);
     if (missed.length) for (const e of missed) send(e);
-    else if (lastId === 0) send({ id: Math.max(1, row.event_seq), type: 'status', data: taskJson(row, false) });
+    else if (lastId < row.event_seq) send({ id: row.event_seq, type: 'status', data: taskJson(row, false) });
   });
 }
