@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook } from './auth.js';
 import type { ApiDeps } from './context.js';
 import { errorHandler, frameworkErrors, notFoundHandler } from './errors.js';
+import { clientErrorHandler, closingGuard, parseJsonBody, RouteTable } from './http-errors.js';
+import { corsHook } from './cors.js';
+import { ApiError } from '../domain/errors.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -16,32 +19,44 @@ import { taskRoutes } from './routes/tasks.js';
 export const BODY_LIMIT = 1024 * 1024;
 
 export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyInstance {
+  const routes = new RouteTable();
   const app = Fastify({
     logger: logger as never,
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // Our own guard answers while closing, in the spec's body (Fastify's 503 has another shape).
+    return503OnClosing: false,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 200 },
     // Bad percent-encoding and over-long path ids are answered before routing: still the spec's error body.
     frameworkErrors,
     // Media streams move 64 KiB chunks: a 16 KiB socket buffer would pause the pipe after every chunk.
     serverFactory: (handler) => {
-      const server = createServer({ highWaterMark: 1024 * 1024 }, handler);
+      // A request without Host is refused by a hook in the spec's body, not by Node's bodiless 400.
+      const server = createServer({ highWaterMark: 1024 * 1024, requireHostHeader: false, maxHeaderSize: 16 * 1024 }, handler);
       // Node's 5 s default closes idle keep-alive sockets under clients that are about to reuse them.
       server.keepAliveTimeout = 72_000;
       return server;
     },
   });
   // JSON only: other bodies get 415 rather than being read as strings.
-  app.removeContentTypeParser(['text/plain']);
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
-  app.addHook('onRequest', authHook(d.tokens));
+  app.setNotFoundHandler(notFoundHandler(routes));
+  app.addHook('onRoute', routes.onRoute);
+  closingGuard(app);
   // Nothing this service answers is meant to be sniffed or to run code in a browser (media proxy above all).
   app.addHook('onRequest', (_req, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('content-security-policy', "default-src 'none'");
     done();
   });
+  if (d.config.corsOrigins.length) app.addHook('onRequest', corsHook(d.config.corsOrigins));
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.headers.host && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1) throw new ApiError('invalid_request', 'HTTP/1.1 requests need a Host header');
+    done();
+  });
+  app.addHook('onRequest', authHook(d.tokens));
   app.addHook('onResponse', async (req, reply) => {
     d.metrics.httpRequests.inc({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
   });

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody } from '../domain/errors.js';
+import { drainBody, type RouteTable } from './http-errors.js';
 
 /** One mapping from any thrown error to the spec's error body; never a bare 500 for bad input. */
 export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply): void {
+  // Refused before the body was read (401, 403, 413...): read the rest so the client sees the answer.
+  drainBody(req, reply);
   if (err instanceof ApiError) {
     reply.code(err.status).send(err.toBody());
     return;
@@ -26,8 +29,20 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   reply.code(500).send({ ok: false, error: errorBody('upstream_error', 'internal error') });
 }
 
-export function notFoundHandler(req: FastifyRequest, reply: FastifyReply): void {
-  reply.code(404).send({ ok: false, error: errorBody('not_found', `no route ${req.method} ${req.url.split('?')[0]}`) });
+export function notFoundHandler(routes: RouteTable) {
+  return function notFound(req: FastifyRequest, reply: FastifyReply): void {
+    drainBody(req, reply);
+    const path = req.url.split('?')[0];
+    const allowed = routes.allowed(path);
+    if (allowed.length) {
+      reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ ok: false, error: errorBody('invalid_request', `${req.method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`) });
+      return;
+    }
+    reply.code(404).send({ ok: false, error: errorBody('not_found', `no route ${req.method} ${path}`) });
+  };
 }
 
 /** Errors Fastify raises before any route runs (the router's own checks), in the spec's error body. */

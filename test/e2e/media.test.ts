@@ -222,7 +222,8 @@ describe('SSRF battery', () => {
   it('allows only GET and HEAD, and needs u', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const r = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/img.jpg`)}`, { method });
-      expect(r.status, method).toBe(404);
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow')).toBe('GET, HEAD');
     }
     expect((await s.api('/v1/media', { token: null })).status).toBe(403);
     expect((await s.api('/v1/media?u=a&u=b', { token: null })).status).toBe(403);

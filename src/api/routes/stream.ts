@@ -16,7 +16,9 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
 
     reply.hijack();
     const res = reply.raw;
+    // Headers the hooks set (CORS, nosniff) go out with the hijacked stream too.
     res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
