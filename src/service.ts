@@ -16,6 +16,7 @@ import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
 import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
+import { MediaSigner } from './media/capability.js';
 import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
 import { MediaProxy } from './media/proxy.js';
@@ -81,8 +82,9 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
   const queue = new EmbeddedQueue(store);
-  const urls = mediaUrlBuilder(config.publicUrl);
   const keys = serverKeys(config);
+  const mediaSigner = new MediaSigner(keys.media);
+  const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
   const runner = new Runner({
@@ -116,6 +118,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     maxVideoBytes: config.mediaMaxVideoBytes,
     headersTimeoutMs: opts.media?.headersTimeoutMs ?? 15_000,
     userAgent: DEFAULT_UA,
+    playlistUrls: mediaUrlBuilder(undefined, mediaSigner),
   });
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
@@ -161,7 +164,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics, cursors);
+  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics, cursors, mediaSigner);
   const app = buildApp({
     config,
     store,
@@ -178,6 +181,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     media,
     previews,
     urls,
+    mediaSigner,
     version: VERSION,
     startedAt: Date.now(),
     tools,

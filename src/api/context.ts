@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
 import type { PreviewService } from '../media/preview/service.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
+import type { MediaSigner } from '../media/capability.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Registry } from '../platforms/registry.js';
 import type { Store } from '../store/types.js';
@@ -31,6 +32,7 @@ export interface ApiDeps {
   media: MediaProxy;
   previews: PreviewService;
   urls: MediaUrlBuilder;
+  mediaSigner: MediaSigner;
   version: string;
   startedAt: number;
   tools: { ffmpeg: boolean; browser: boolean };

@@ -12,8 +12,6 @@ export const ERROR_CODES = [
   'timeout',
   'duplicate',
   'upstream_error',
-  // The media proxy refuses a URL outside the CDN allowlist or address rules (decisions.md: "403 not allowed").
-  'not_allowed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -31,7 +29,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   timeout: 504,
   duplicate: 409,
   upstream_error: 502,
-  not_allowed: 403,
 };
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'blocked', 'timeout', 'upstream_error', 'duplicate']);

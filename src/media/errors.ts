@@ -7,6 +7,8 @@ export type MediaFailureReason = 'expired' | 'blocked' | 'session_expired' | 'no
 export class MediaError extends ApiError {
   /** Overrides the code's usual retry advice (a replay miss never goes away by asking again). */
   retryable?: boolean;
+  /** Refused by the media rules before any origin connection (a preview of it is unsupported). */
+  refused?: boolean;
   constructor(code: ErrorCode, message: string, readonly reason?: MediaFailureReason, status?: number) {
     super(code, message, status);
   }
@@ -18,4 +20,10 @@ export class MediaError extends ApiError {
   }
 }
 
-export const notAllowed = (message: string) => new MediaError('not_allowed', message);
+/** A media URL refused by the rules (allowlist, addresses, ports): bad input, not worth retrying. */
+export function notAllowed(message: string): MediaError {
+  const e = new MediaError('invalid_request', message);
+  e.retryable = false;
+  e.refused = true;
+  return e;
+}

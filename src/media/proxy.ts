@@ -3,7 +3,7 @@ import { request, type Dispatcher } from 'undici';
 import { checkMediaUrl, type MediaPolicy } from './guard.js';
 import { MediaError, notAllowed, type MediaFailureReason } from './errors.js';
 import { HLS_MAX_BYTES, HLS_TYPE, rewritePlaylist } from './hls.js';
-import { mediaUrlBuilder } from './urls.js';
+import { mediaUrlBuilder, type MediaUrlBuilder } from './urls.js';
 import { Readable as ReadableStream } from 'node:stream';
 
 export interface ProxyRequest {
@@ -39,6 +39,8 @@ export interface ProxyOptions {
   maxVideoBytes: number;
   headersTimeoutMs: number;
   userAgent: string;
+  /** Builds the relative URLs a rewritten playlist points at (signed, so a browser player needs no token). */
+  playlistUrls?: MediaUrlBuilder;
 }
 
 const MAX_REDIRECTS = 3;
@@ -122,7 +124,7 @@ export class MediaProxy {
     } finally {
       clientSignal?.removeEventListener('abort', onClient);
     }
-    const text = rewritePlaylist(Buffer.concat(chunks).toString('utf8'), res.url, (abs) => PROXIED.video(abs, platform, profile));
+    const text = rewritePlaylist(Buffer.concat(chunks).toString('utf8'), res.url, (abs) => (this.o.playlistUrls ?? PROXIED).video(abs, platform, profile));
     const body = Buffer.from(text);
     return {
       status: 200,
@@ -148,7 +150,10 @@ export class MediaProxy {
       const okType = /^image\//i.test(type) || (isVideo && (/^video\//i.test(type) || VIDEO_EXTRA_TYPES.test(type)));
       if (!okType) {
         discard(res.body);
-        throw new MediaError('upstream_error', `the origin answered ${type || 'no content type'}, not ${isVideo ? 'video' : 'an image'}`);
+        const wrongType = new MediaError('upstream_error', `the origin answered ${type || 'no content type'}, not ${isVideo ? 'video' : 'an image'}`);
+        // The same URL will answer the same type again.
+        wrongType.retryable = false;
+        throw wrongType;
       }
     }
     const cap = isVideo ? this.o.maxVideoBytes : this.o.maxImageBytes;

@@ -10,7 +10,8 @@ export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, v
 export class ForbiddenAddressError extends Error {
   readonly code = 'ERR_FORBIDDEN_ADDRESS';
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address`);
+    // The address stays in the logs (onRefused): a public answer must not map internal networks.
+    super(`${host} resolves to a private or reserved address`);
   }
 }
 

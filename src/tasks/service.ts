@@ -7,6 +7,7 @@ import type { WriteAction } from '../platforms/types.js';
 import type { ResultCache } from './cache.js';
 import { decodeCursor } from './cursor.js';
 import type { CursorSeal } from './cursor-seal.js';
+import type { MediaSigner } from '../media/capability.js';
 import type { EventBus } from './events.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
@@ -15,6 +16,8 @@ import { Lru } from './lru.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
 export const WAIT_MAX_MS = 8000;
+/** Capability URLs handed out stay valid at least this long. */
+const RESIGN_BEFORE_MS = 24 * 3600_000;
 
 /** Who is asking: the token's id (tasks belong to it) and its scopes. */
 export interface Caller {
@@ -69,6 +72,7 @@ export class TaskService {
     private readonly runner: Runner,
     private readonly metrics: Metrics,
     private readonly cursors: CursorSeal,
+    private readonly signer: MediaSigner,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -125,7 +129,11 @@ export class TaskService {
     if (!params.force && params.cursor === undefined) {
       const hit = this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
-        const row = this.store.insertTask({ ...base, finished: { resultId: hit.resultId, age: hit.age_s, text: hit.text } });
+        // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
+        const earliest = this.signer.earliestExpiry(hit.text);
+        const stale = earliest !== undefined && earliest * 1000 < now + RESIGN_BEFORE_MS;
+        const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
+        const row = this.store.insertTask({ ...base, finished });
         this.metrics.cacheHits.inc({ source: platform, action });
         this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
         return this.durable(row);

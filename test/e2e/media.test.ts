@@ -169,8 +169,8 @@ describe('GET /v1/media', () => {
     const before = trapConnections;
     for (const to of [`http://127.0.0.2:${trapPort}/x`, `http://rebind.fake.test:${trapPort}/x`, 'http://example.com/x.jpg', `http://127.1:${trapPort}/`]) {
       const r = await media(`${cdn.base}/redirect?to=${encodeURIComponent(to)}`);
-      expect(r.status, to).toBe(403);
-      expect(r.body.error.code).toBe('not_allowed');
+      expect(r.status, to).toBe(400);
+      expect(r.body.error.code).toBe('invalid_request');
     }
     expect(trapConnections).toBe(before);
   });
@@ -205,13 +205,14 @@ describe('SSRF battery', () => {
     'http://mapped.fake.test/x.jpg',
   ];
 
-  it('refuses every forbidden target with 403 not_allowed and makes no connection', async () => {
+  it('refuses every forbidden target with 400 invalid_request and makes no connection', async () => {
     const cdnBefore = cdn.connections;
     const trapBefore = trapConnections;
     for (const u of forbidden()) {
       const r = await media(u);
-      expect(r.status, u).toBe(403);
-      expect(r.body.error.code, u).toBe('not_allowed');
+      expect(r.status, u).toBe(400);
+      expect(r.body.error.code, u).toBe('invalid_request');
+      expect(r.body.error.retryable, u).toBe(false);
     }
     expect(cdn.connections).toBe(cdnBefore);
     expect(trapConnections).toBe(trapBefore);
@@ -225,8 +226,8 @@ describe('SSRF battery', () => {
       expect(r.status, method).toBe(405);
       expect(r.headers.get('allow')).toBe('GET, HEAD');
     }
-    expect((await s.api('/v1/media', { token: null })).status).toBe(403);
-    expect((await s.api('/v1/media?u=a&u=b', { token: null })).status).toBe(403);
+    expect((await s.api('/v1/media', { token: null })).status).toBe(400);
+    expect((await s.api('/v1/media?u=a&u=b', { token: null })).status).toBe(400);
   });
 });
 
@@ -248,7 +249,7 @@ describe('expired origin URLs', () => {
   it('re-resolves the item behind an expired URL and serves the fresh one; the caller URL keeps working', async () => {
     const crawl = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expiring', limit: 3 } } });
     const item = crawl.body.result.items.find((i: any) => i.type === 'video');
-    expect(item.media[0].url).toMatch(/^\/v1\/media\?u=.*signed.*&kind=video&platform=fake&profile=default$/);
+    expect(item.media[0].url).toMatch(/^\/v1\/media\?u=.*signed.*&kind=video&platform=fake&profile=default&exp=\d+&sig=[\w-]+$/);
     const token = svc.token(['read']);
     await new Promise((r) => setTimeout(r, 500));
     const detailsBefore = short.hits.filter((h) => h.startsWith('GET /detail')).length;
@@ -282,12 +283,89 @@ describe('open-ended CDNs', () => {
     DNS['media.elsewhere.test'] = ['127.0.0.1'];
     {
       const url = `${other.base}/img.jpg`;
-      expect((await media(url)).status).toBe(403);
+      expect((await media(url)).status).toBe(400);
       // A crawl hands it out: the service remembers where it came from.
       s.svc.store.mediaRefsPut([{ url_hash: urlHash(url), platform: 'fake', native_id: '1', slot: 'thumb', profile: 'default', url, kind: 'image' }], Date.now());
       const ok = await raw(url);
       expect(ok.status).toBe(200);
-      expect((await media(`${other.base}/img.jpg?other=1`)).status).toBe(403);
+      expect((await media(`${other.base}/img.jpg?other=1`)).status).toBe(400);
+    }
+  });
+});
+
+describe('capability URLs for video (spec Authentication §7)', () => {
+  const crawlVideo = async () => {
+    const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'capability', limit: 6, force: true } } });
+    return r.body.result.items.find((i: any) => i.type === 'video');
+  };
+
+  it('media[].url plays with no Authorization header, and carries an expiry at least 24 h away', async () => {
+    const item = await crawlVideo();
+    const url = new URL(item.media[0].url, s.base);
+    expect(Number(url.searchParams.get('exp')) * 1000).toBeGreaterThan(Date.now() + 24 * 3600_000);
+    const r = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(r.status).toBe(206);
+    expect((await r.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('an altered u, platform, profile, exp or sig is 400 invalid_request with no origin connection', async () => {
+    const item = await crawlVideo();
+    const url = new URL(item.media[0].url, s.base);
+    const variants: Array<[string, string]> = [
+      ['u', `${cdn.base}/other.mp4`],
+      ['platform', 'bilibili'],
+      ['profile', 'someone'],
+      ['exp', String(Number(url.searchParams.get('exp')) + 3600)],
+      ['sig', 'AAAAAAAAAAAAAAAAAAAAAA'],
+      ['sig', ''],
+    ];
+    const before = cdn.connections;
+    for (const [name, value] of variants) {
+      const altered = new URL(url);
+      altered.searchParams.set(name, value);
+      const r = await fetch(altered);
+      const body = (await r.json()) as any;
+      expect(r.status, name).toBe(400);
+      expect(body.error.code, name).toBe('invalid_request');
+    }
+    expect(cdn.connections).toBe(before);
+    // Without any signature the variant still needs a bearer token (callers building URLs themselves).
+    const bare = new URL(url);
+    bare.searchParams.delete('exp');
+    bare.searchParams.delete('sig');
+    expect((await fetch(bare)).status).toBe(401);
+    expect((await fetch(bare, { headers: { authorization: `Bearer ${s.token(['read'])}`, range: 'bytes=0-9' } })).status).toBe(206);
+  });
+
+  it('an expired capability is refused without an origin connection', async () => {
+    const { MediaSigner } = await import('../../src/media/capability.js');
+    const { serverKeys } = await import('../../src/auth/keys.js');
+    const past = new MediaSigner(serverKeys(s.svc.config).media, () => Date.now() - 72 * 3600_000);
+    const origin = `${cdn.base}/v.mp4`;
+    const { exp, sig } = past.sign(origin, 'fake', 'default');
+    const before = cdn.connections;
+    const r = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(origin)}&kind=video&platform=fake&profile=default&exp=${exp}&sig=${sig}`);
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as any).error.message).toMatch(/expired/);
+    expect(cdn.connections).toBe(before);
+  });
+
+  it('a cache hit hands out URLs that are valid too', async () => {
+    await crawlVideo();
+    const hit = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'capability', limit: 6 } } });
+    expect(hit.body.result.source).toBe('cache');
+    const video = hit.body.result.items.find((i: any) => i.type === 'video');
+    expect((await fetch(new URL(video.media[0].url, s.base), { headers: { range: 'bytes=0-9' } })).status).toBe(206);
+  });
+});
+
+describe('refusals reveal no internal facts', () => {
+  it('names the rule, never the address an allowlisted host resolved to', async () => {
+    for (const host of ['rebind.fake.test', 'meta.fake.test', 'mixed.fake.test', 'v6.fake.test', 'mapped.fake.test']) {
+      const r = await media(`http://${host}/x.jpg`);
+      expect(r.status, host).toBe(400);
+      expect(r.body.error.message, host).toMatch(/private or reserved address/);
+      expect(r.body.error.message, host).not.toMatch(/127\.0\.0\.2|169\.254|10\.0\.0\.1|::1|::ffff/);
     }
   });
 });

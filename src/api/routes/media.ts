@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireToken } from '../auth.js';
-import { notAllowed } from '../../media/errors.js';
+import { MediaError } from '../../media/errors.js';
+
+function invalid(message: string): MediaError {
+  const e = new MediaError('invalid_request', message);
+  e.retryable = false;
+  return e;
+}
 import type { ApiDeps } from '../context.js';
 
 const PROFILE_RE = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -9,18 +15,24 @@ const PROFILE_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 export function mediaRoutes(app: FastifyInstance, d: ApiDeps): void {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Record<string, unknown>;
+    for (const [k, v] of Object.entries(q)) if (Array.isArray(v)) throw invalid(`${k}: give it once`);
     const u = q.u;
-    if (typeof u !== 'string') throw notAllowed('u: the encoded origin media URL is required (one u parameter)');
+    if (typeof u !== 'string' || !u) throw invalid('u: the encoded origin media URL is required');
     const kind = q.kind ?? 'image';
-    if (kind !== 'image' && kind !== 'video') throw notAllowed('kind: image or video');
+    if (kind !== 'image' && kind !== 'video') throw invalid('kind: image or video');
     let video: { platform: string; cookies?: string; profile?: string } | undefined;
     if (kind === 'video') {
-      requireToken(d.tokens, req, 'read');
       const platform = typeof q.platform === 'string' ? q.platform : '';
       const adapter = d.registry.get(platform);
-      if (!adapter) throw notAllowed('platform: required for kind=video, one of the catalog sources');
+      if (!adapter) throw invalid('platform: required for kind=video, one of the catalog sources');
       const profile = typeof q.profile === 'string' && q.profile ? q.profile : 'default';
-      if (!PROFILE_RE.test(profile)) throw notAllowed('profile: letters, digits, _ . - only');
+      if (!PROFILE_RE.test(profile)) throw invalid('profile: letters, digits, _ . - only');
+      if (q.sig !== undefined || q.exp !== undefined) {
+        // A capability URL from a result: its signature stands in for the bearer token.
+        const verdict = d.mediaSigner.verify(u, platform, profile, String(q.exp ?? ''), String(q.sig ?? ''));
+        if (verdict === 'invalid') throw invalid('sig: this video URL was altered or was not issued by this service; use media[].url as a result gives it');
+        if (verdict === 'expired') throw invalid('exp: this video URL has expired; crawl the item again for a fresh one');
+      } else requireToken(d.tokens, req, 'read');
       video = { platform: adapter.id, profile, cookies: d.store.profileGet(adapter.id, profile)?.cookies ?? undefined };
     }
     const ac = new AbortController();

@@ -241,6 +241,6 @@ const safe = (s: string) => s.replace(/[^a-z0-9_-]/gi, '_');
 function reasonOf(e: MediaError): PreviewReason {
   if (e.reason === 'blocked' || e.code === 'blocked') return 'blocked';
   if (e.reason === 'session_expired' || e.code === 'session_expired') return 'session_expired';
-  if (e.code === 'not_allowed') return 'unsupported';
+  if (e.refused) return 'unsupported';
   return 'expired';
 }
