@@ -15,9 +15,10 @@ export type Media = z.infer<typeof MediaSchema>;
 export const PREVIEW_STATUSES = ['hit', 'rendered', 'pending'] as const;
 export const PreviewSchema = z.object({
   url: z.string(),
-  w: z.number().int().nonnegative(),
-  h: z.number().int().nonnegative(),
-  seconds: z.number().nonnegative(),
+  // Absent on a pending preview whose source did not report its size or length: never a guess.
+  w: z.number().int().positive().optional(),
+  h: z.number().int().positive().optional(),
+  seconds: z.number().positive().optional(),
   status: z.enum(PREVIEW_STATUSES),
 });
 export type Preview = z.infer<typeof PreviewSchema>;

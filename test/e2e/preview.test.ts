@@ -107,6 +107,25 @@ describe('preview clips', () => {
     expect(Number(ffprobe(file, ['-show_entries', 'format=duration']).format.duration)).toBeLessThanOrEqual(240.05);
   });
 
+  it('announces on a pending item exactly the frame and length the rendered clip has', async () => {
+    // Not as far as 1024: another test needs that post never crawled.
+    const r = await crawl({ query: 'truthful-preview', limit: 21 });
+    const item = r.body.result.items.filter((i: any) => i.type === 'video' && i.preview?.status === 'pending').at(-1);
+    const announced = item.preview;
+    expect(announced.status).toBe('pending');
+    const clip = await ready(item.id.split(':')[1]);
+    const file = `${mediaFiles().dir}/truthful-${Date.now()}.mp4`;
+    writeFileSync(file, clip);
+    const info = ffprobe(file, ['-show_entries', 'stream=width,height:format=duration', '-select_streams', 'v:0']);
+    expect({ w: announced.w, h: announced.h }).toEqual({ w: info.streams[0].width, h: info.streams[0].height });
+    expect(Math.abs(announced.seconds - Number(info.format.duration))).toBeLessThan(0.2);
+    // Once rendered, the same item reports the clip's own numbers.
+    const again = await crawl({ query: 'truthful-preview', limit: 21 });
+    const hit = again.body.result.items.find((i: any) => i.id === item.id).preview;
+    expect(hit.status).toBe('hit');
+    expect({ w: hit.w, h: hit.h }).toEqual({ w: announced.w, h: announced.h });
+  });
+
   it('answers 404 preview_unavailable with a reason on terminal failures', async () => {
     const img = await preview('1001'); // detail gives an image post: nothing to preview
     expect(img.status).toBe(202);

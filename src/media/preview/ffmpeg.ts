@@ -11,6 +11,18 @@ export function ffmpegAvailable(): boolean {
   }
 }
 
+/** The clip's frame for a source frame: the same rule as the scale filter below (≤240 px high, even sides). */
+export function previewSize(srcW: number, srcH: number): { w: number; h: number } {
+  const h = srcH > PREVIEW_HEIGHT ? PREVIEW_HEIGHT : srcH - (srcH % 2);
+  // scale=-2 keeps the aspect and rounds the width to the nearest even number.
+  return { w: 2 * Math.round((h * srcW) / srcH / 2), h };
+}
+
+/** The clip's length for a source length (the clip is the whole video, cut at 240 s). */
+export function previewSeconds(sourceSeconds: number): number {
+  return Math.min(PREVIEW_MAX_SECONDS, Math.round(sourceSeconds * 100) / 100);
+}
+
 /** ffmpeg arguments for the scrub clip: muted, ≤240 px high with an even width, a keyframe every second, H.264, faststart. */
 export function clipArgs(input: string, output: string, headers: string): string[] {
   return [

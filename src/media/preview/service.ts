@@ -9,7 +9,7 @@ import type { MediaError } from '../errors.js';
 import type { MediaProxy } from '../proxy.js';
 import { nativeIdOf, videoOrigin } from '../refs.js';
 import { mediaUrlBuilder, type MediaUrlBuilder } from '../urls.js';
-import { clipArgs, PREVIEW_HEIGHT, PREVIEW_MAX_SECONDS, probe, run } from './ffmpeg.js';
+import { clipArgs, previewSeconds, previewSize, probe, run } from './ffmpeg.js';
 
 export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
 
@@ -138,12 +138,12 @@ export class PreviewService {
       if (state.status === 'ready') status = 'rendered';
     }
     if (state?.status === 'ready') return { url, w: state.w, h: state.h, seconds: state.seconds, status };
+    // Announced from the source's own numbers by the renderer's rule; what the source did not report is left out.
     const srcW = video.w ?? item.aspect?.width;
     const srcH = video.h ?? item.aspect?.height;
-    const h = srcH ? Math.min(PREVIEW_HEIGHT, srcH - (srcH % 2)) : PREVIEW_HEIGHT;
-    const w = srcW && srcH ? 2 * Math.round((h * srcW) / srcH / 2) : 2 * Math.round((h * 16) / 9 / 2);
-    const seconds = Math.min(PREVIEW_MAX_SECONDS, video.duration_s ?? item.duration_s ?? 0);
-    return { url, w, h, seconds, status };
+    const size = srcW && srcH && srcH >= 2 ? previewSize(srcW, srcH) : undefined;
+    const duration = video.duration_s ?? item.duration_s;
+    return { url, ...(size && size.w > 0 ? size : {}), ...(duration && duration > 0 ? { seconds: previewSeconds(duration) } : {}), status };
   }
 
   close(): void {
