@@ -4,6 +4,7 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'weibo', action: 'detail', params: { query: '5152381730717912' } },
   { source: 'bilibili', action: 'search', params: { query: '洛天依', limit: 5 } },
   { source: 'reddit', action: 'comments', params: { query: 'https://www.reddit.com/r/MechanicalKeyboards/comments/1kq4x1e/' } },
+  { source: 'bluesky', action: 'detail', params: { query: 'https://bsky.app/profile/bsky.app/post/3lbaafjknk22b' } },
   { source: 'bluesky', action: 'posts', params: { query: '@bsky.app', limit: 5 } },
   { source: 'mastodon', action: 'trending', params: {} },
   { source: 'telegram', action: 'posts', params: { query: 'harborweather', limit: 5 } },

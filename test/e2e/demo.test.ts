@@ -32,3 +32,34 @@ describe('npm run demo', () => {
     expect(caps.body.providers.map((p: { source: string }) => p.source).sort()).toEqual(['bilibili', 'bluesky', 'mastodon', 'reddit', 'telegram', 'weibo', 'youtube']);
   });
 });
+
+describe('replay is deterministic when recordings tie', () => {
+  it('answers the same forced telegram.posts ten times in a row with the same items', async () => {
+    const firsts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'telegram', action: 'posts', params: { query: 'harborweather', limit: 5, force: true } } });
+      expect(r.body.result.ok, `run ${i}: ${JSON.stringify(r.body.result.error)}`).toBe(true);
+      firsts.push(r.body.result.items.map((it: any) => it.id).join(','));
+    }
+    expect(new Set(firsts).size).toBe(1);
+  });
+});
+
+describe("the banner's examples in any order", () => {
+  for (const [name, order] of [
+    ['reversed', [...DEMO_EXAMPLES].reverse()],
+    ['rotated', [...DEMO_EXAMPLES.slice(3), ...DEMO_EXAMPLES.slice(0, 3)]],
+  ] as const) {
+    it(`all succeed ${name}, on a fresh service`, async () => {
+      const fresh = await startService({ config: { replay: [resolve(process.cwd(), 'sandbox')] } });
+      try {
+        for (const e of order) {
+          const r = await fresh.api('/v1/tasks?wait=8000', { method: 'POST', json: { ...e, params: { ...e.params, force: true } } });
+          expect(r.body.result?.error, `${e.source}.${e.action}: ${JSON.stringify(r.body.result?.error)}`).toBeUndefined();
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
+  }
+});

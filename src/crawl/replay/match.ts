@@ -39,6 +39,23 @@ export interface ReplayRequest {
 
 export type MatchResult = { recording: Recording; score: number } | { miss: string };
 
+/**
+ * Among recordings the params rank equally, the one whose volatile params look most like the
+ * request's (present on both, or absent on both) is closer: a first page recorded bare beats an
+ * older page whose `before` the adapter ignores. Deterministic, so a forced repeat gets the same page.
+ */
+function volatileLikeness(req: Map<string, string>, rec: Map<string, string>, rules: CompiledRules): number {
+  let n = 0;
+  for (const k of rules.volatile) {
+    const a = req.get(k);
+    const b = rec.get(k);
+    if (a === undefined && b === undefined) continue;
+    if (a === undefined || b === undefined) n--;
+    else n += a === b ? 2 : 1;
+  }
+  return n;
+}
+
 /** What a request and a recording must share before their params are compared (HEAD is served by GET). */
 export function routeKey(method: string, url: URL): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url.host.toLowerCase()}${normPath(url.pathname)}`;
@@ -47,7 +64,7 @@ export function routeKey(method: string, url: URL): string {
 /** Picks the best recording for a request, or says why none fits. */
 export function matchRequest(req: ReplayRequest, recordings: readonly Recording[], rules: CompiledRules, uses: Map<Recording, number>): MatchResult {
   const route = routeKey(req.method, req.url);
-  let best: { recording: Recording; score: number } | undefined;
+  let best: { recording: Recording; score: number; likeness: number } | undefined;
   let nearest = '';
   for (const rec of recordings) {
     if (routeKey(rec.method, rec.url) !== route) continue;
@@ -56,11 +73,18 @@ export function matchRequest(req: ReplayRequest, recordings: readonly Recording[
       nearest ||= `${rec.file.split('/').pop()}#${rec.index}: ${verdict}`;
       continue;
     }
-    if (!best || verdict > best.score || (verdict === best.score && (uses.get(rec) ?? 0) < (uses.get(best.recording) ?? 0))) {
-      best = { recording: rec, score: verdict };
+    const likeness = volatileLikeness(req.params, rec.params, rules);
+    // Then the less used of equals, so a request recorded several times in a row (a wall, then the
+    // page) is answered in order; then the first recorded.
+    if (
+      !best ||
+      verdict > best.score ||
+      (verdict === best.score && (likeness > best.likeness || (likeness === best.likeness && (uses.get(rec) ?? 0) < (uses.get(best.recording) ?? 0))))
+    ) {
+      best = { recording: rec, score: verdict, likeness };
     }
   }
-  if (best) return best;
+  if (best) return { recording: best.recording, score: best.score };
   return { miss: nearest ? `nearest recording ${nearest}` : `no recording of ${route}` };
 }
 

@@ -24,11 +24,12 @@ export async function resolveDid(ctx: CrawlContext, actor: Actor): Promise<strin
 /**
  * Asks with the actor as the caller gave it (the AppView takes handles), and only when that cannot be
  * answered non-terminally (another recording, another host) resolves the handle and asks with the DID.
+ * A DID remembered from an earlier crawl only saves the resolve step: the first ask is always the
+ * caller's own form, so what one task learnt never changes what the next one sends.
  */
 export async function withActor<T>(ctx: CrawlContext, actor: Actor, ask: (actorParam: string) => Promise<T>): Promise<T> {
-  const did = knownDid(ctx, actor);
-  if (did) return ask(did);
-  const handle = (actor as { handle: string }).handle;
+  if ('did' in actor) return ask(actor.did);
+  const handle = actor.handle;
   try {
     return await ask(handle);
   } catch (first) {
