@@ -237,12 +237,11 @@ describe('boards from weibo.com', () => {
     expect(trends[1]).toEqual({ word: '春季强对流天气', source: 'weibo', rank: 2, hot_value: 1_512_077, url: `https://s.weibo.com/weibo?q=${encodeURIComponent('春季强对流天气')}` });
   });
 
-  it('hot realtimehot: the same board as items, pinned entry first, advert left out', async () => {
-    const { result } = await run('hot', { category: 'realtimehot' }, [sand('pc-hotsearch.har')]);
-    const items = (result as Envelope).items;
-    expect(items[0]).toMatchObject({ id: 'weibo:hot:清明节文明祭扫', title: '清明节文明祭扫', type: 'text' });
-    expect(items.map((i) => i.title)).not.toContain('春日新品限时尝鲜');
-    expect(items).toHaveLength(9);
+  it('trending realtimehot from side/hotSearch: pinned entry first, advert left out (hot is posts only)', async () => {
+    const { result } = await run('trending', { board: 'realtimehot' }, [sand('pc-hotsearch.har')]);
+    const trends = (result as TrendResult).data!.trends;
+    expect(trends.map((t) => t.word)).toContain('清明假期出行预测');
+    expect(trends.map((t) => t.word)).not.toContain('春日新品限时尝鲜');
   });
 
   it('trending topicband: the m.weibo.cn container, then s.weibo.com, then topic_band', async () => {

@@ -296,26 +296,19 @@ describe('weibo.comments', () => {
 });
 
 describe('weibo.hot', () => {
-  it('realtimehot: one text item per hot word, heat as views, adverts left out', async () => {
-    const { result, requests } = await run('hot', { limit: 100 }, [real('hot-realtimehot-getindex-2025-04-01.har')]);
+  it('realtimehot words are trends, not items: trending reads the board; hot refuses the category and names trending', async () => {
+    const { result, requests } = await run('trending', {}, [real('hot-realtimehot-getindex-2025-04-01.har')]);
     expect(requests).toEqual([
       'GET https://m.weibo.cn/api/container/getIndex?containerid=106003type%253D25%2526t%253D3%2526disable_hot%253D1%2526filter_type%253Drealtimehot&luicode=10000011&lfid=231583',
     ]);
-    const env = result as Envelope;
-    expect(env).toMatchObject({ ok: true, source: 'live', count: 51 });
-    expect(env.next_cursor).toBeUndefined();
-    expect(env.items[1]).toEqual({
-      id: 'weibo:hot:雷军回应',
-      type: 'text',
-      provider: 'weibo',
-      title: '雷军回应',
-      url: 'https://m.weibo.cn/search?containerid=100103type%3D1%26t%3D10%26q%3D%E9%9B%B7%E5%86%9B%E5%9B%9E%E5%BA%94',
-      media: [],
-      stats: { views: 20_628_640 },
-      provenance: 'live',
-    });
-    expect(env.items.some((i) => i.title === '智能见真章安全有底线')).toBe(false);
+    const trends = (result as TrendResult).data!.trends;
+    expect(trends.find((t) => t.word === '雷军回应')).toMatchObject({ hot_value: 20_628_640 });
+    expect(trends.some((t) => t.word === '智能见真章安全有底线')).toBe(false);
+    const hot = await run('hot', { category: 'realtimehot' }, [real('hot-realtimehot-getindex-2025-04-01.har')]).catch((e: Error) => e);
+    const text = hot instanceof Error ? hot.message : JSON.stringify(hot.result);
+    expect(text).toMatch(/params\.category: must be one of hotposts/);
   });
+
 
   it('hotposts: the 102803 feed as items, next page by since_id', async () => {
     const { result, requests } = await run('hot', { category: 'hotposts', limit: 3 }, [sand('hot-hotposts.har')]);

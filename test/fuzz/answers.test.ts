@@ -90,7 +90,6 @@ const CASES: Case[] = [
     replay: [sb('weibo/replies-hotflowchild-4645751278535701.har')],
   },
   { source: 'weibo', action: 'comments', params: { query: 'Klpl5yu8T', limit: 50 }, replay: [sb('weibo/pc-comments-buildcomments-4651022958219023.har')] },
-  { source: 'weibo', action: 'hot', params: { limit: 100 }, replay: [fx('weibo/hot-realtimehot-getindex-2025-04-01.har')] },
   { source: 'weibo', action: 'hot', params: { category: 'hotposts', limit: 30 }, replay: [sb('weibo/hot-hotposts.har')] },
   { source: 'weibo', action: 'search', params: { query: '明日方舟' }, replay: [sb('weibo/search-arknights.har')] },
   { source: 'weibo', action: 'trending', params: {}, replay: [fx('weibo/hot-realtimehot-getindex-2025-04-01.har')] },

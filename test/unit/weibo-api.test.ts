@@ -194,7 +194,7 @@ describe('adapter metadata', () => {
     expect(weibo.mediaHeaders!(new URL('https://wx1.sinaimg.cn/large/x.jpg'))).toEqual({ Referer: 'https://weibo.com/' });
     expect(weibo.authorUrl({ id: '6279793937' })).toBe('https://weibo.com/u/6279793937');
     expect(weibo.authorUrl({ handle: 'x' })).toBeUndefined();
-    expect(weibo.categories!.map((c) => c.id)).toEqual(['realtimehot', 'hotposts']);
+    expect(weibo.categories!.map((c) => c.id)).toEqual(['hotposts']);
     expect(weibo.replay!.cursor).toContain('max_id');
     expect(weibo.replay!.cursor).not.toContain('max_id_type');
     expect(xhrHeaders()).toMatchObject({ Referer: 'https://m.weibo.cn/', 'X-Requested-With': 'XMLHttpRequest', 'MWeibo-Pwa': '1' });

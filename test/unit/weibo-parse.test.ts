@@ -9,7 +9,6 @@ import {
   decodeCommentCursor,
   encodeCommentCursor,
   hotBoardEntries,
-  hotEntriesToDrafts,
   hotEntriesToTrends,
   htmlToText,
   isTruncated,
@@ -348,13 +347,6 @@ describe('hot search board (m.weibo.cn container)', () => {
     });
     expect(trends.find((t) => t.word === '吴宣仪三公分数')).toMatchObject({ rank: 5, hot_value: 672_281 });
     expect(trends[49]).toMatchObject({ rank: 50, word: '国际乒联回顾孙颖莎夺冠历程', hot_value: 107_173 });
-  });
-
-  it('turns the board into text items, adverts left out', () => {
-    const drafts = hotEntriesToDrafts(entries);
-    expect(drafts).toHaveLength(51);
-    expect(drafts[0]).toMatchObject({ native_id: 'hot:总书记两次讲话传递鲜明信息', type: 'text', title: '总书记两次讲话传递鲜明信息', stats: {} });
-    expect(drafts[1]).toMatchObject({ native_id: 'hot:雷军回应', stats: { views: 20_628_640 } });
   });
 
   it('is empty, not an error, for a container without a board', () => {

@@ -1,10 +1,10 @@
 import { InvalidInput, ParseError } from '../../crawl/errors.js';
 import type { Category } from '../../domain/catalog.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { CONTAINERS, ENDPOINTS, firstRecorded, getJson, realtimehotBoard, withFallback } from './api.js';
+import { CONTAINERS, ENDPOINTS, firstRecorded, getJson, withFallback } from './api.js';
 import { resolveUid } from './creator.js';
-import { cardsToMblogs, decodePcPage, hotBoardEntries, hotEntriesToDrafts, mblogToDraft, obj, str } from './parse.js';
-import { pcHotSearch, pcTimelinePage } from './pc.js';
+import { cardsToMblogs, decodePcPage, mblogToDraft, obj, str } from './parse.js';
+import { pcTimelinePage } from './pc.js';
 
 const drafts = (cards: unknown): ItemDraft[] =>
   cardsToMblogs(cards)
@@ -82,22 +82,13 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   );
 }
 
-export const HOT_CATEGORIES: Category[] = [
-  { id: 'realtimehot', name: '热搜榜 · realtime hot searches', actions: ['hot'] },
-  { id: 'hotposts', name: '热门微博 · hot posts feed', actions: ['hot'] },
-];
+/** hot is posts; the hot-search words are trends (weibo.trending, board realtimehot or topicband). */
+export const HOT_CATEGORIES: Category[] = [{ id: 'hotposts', name: '热门微博 · hot posts feed', actions: ['hot'] }];
 
 async function hotPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
-  const category = params.category ?? 'realtimehot';
-  if (category === 'realtimehot') {
-    return withFallback(
-      async () => {
-        const env = await realtimehotBoard(ctx);
-        if (env.kind === 'empty') return { items: [] };
-        return { items: hotEntriesToDrafts(hotBoardEntries(env.data)) };
-      },
-      async () => ({ items: hotEntriesToDrafts(await pcHotSearch(ctx)) }),
-    );
+  const category = params.category ?? 'hotposts';
+  if (category === 'realtimehot' || category === 'topicband') {
+    throw new InvalidInput(`params.category: weibo's ${category} board lists search words, not posts: ask weibo.trending with board=${category}`);
   }
   if (category === 'hotposts') {
     if (cursor !== undefined && !/^\d+$/.test(cursor)) throw new InvalidInput('params.cursor: not a weibo hot-feed cursor');

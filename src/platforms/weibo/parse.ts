@@ -552,20 +552,6 @@ export function hotEntriesToTrends(entries: HotEntry[]): Trend[] {
     .map((e) => compactTrend({ word: e.word, source: 'weibo', rank: e.rank as number, hot_value: e.hot, url: e.url }));
 }
 
-/** Hot-search words as text items; adverts are not hot searches and are left out. */
-export function hotEntriesToDrafts(entries: HotEntry[]): ItemDraft[] {
-  return entries
-    .filter((e) => !e.ad)
-    .map((e) => ({
-      native_id: `hot:${e.word}`,
-      type: 'text' as const,
-      title: e.word,
-      url: e.url,
-      media: [],
-      stats: e.hot !== undefined ? { views: e.hot } : {},
-    }));
-}
-
 /** The hot-topic container (231648_-_4): card_type 25 entries with title_sub "#topic#" and desc "N讨论 M阅读". */
 export function topicContainerTrends(data: Json): Trend[] {
   const trends: Trend[] = [];
