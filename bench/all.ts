@@ -1,4 +1,5 @@
-// npm run bench: the API hot paths, the media proxy, then preview renders.
+// npm run bench: start time and idle memory, the API hot paths, the media proxy, then preview renders.
+await import('./startup.js');
 await import('./run.js');
 await import('./media.js');
 await import('./preview.js');

@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-// The CLI is TypeScript run through tsx, so `npx crawler …` works without a build step.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/main.ts');
+// `npx crawler …`: the compiled CLI when dist/ is current, else the sources through tsx (no build step needed).
+import { distIsFresh } from './dist.js';
+
+if (distIsFresh()) {
+  await import('../dist/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/main.ts');
+}

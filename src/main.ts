@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseScopes, TokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { ApiError } from './domain/errors.js';
-import { createService } from './service.js';
+import { createService, VERSION } from './service.js';
 import { DEMO_EXAMPLES } from './demo.js';
 import { openStore } from './store/open.js';
 import { ProfileService } from './accounts/profiles.js';
@@ -14,7 +14,7 @@ import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
 
 const program = new Command();
-program.name('crawler').description('Social-platform crawler service').showHelpAfterError();
+program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
 
 function config(overrides: Partial<Config> = {}): Config {
   try {
@@ -42,10 +42,35 @@ async function serve(cfg: Config, banner?: (url: string) => string): Promise<voi
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** Printed at start while the data dir holds no usable token: the one step a newcomer cannot guess. */
+function firstTokenHint(cfg: Config) {
+  const store = openStore(cfg);
+  const live = new TokenService(store).list().filter((t) => !t.revoked_at).length;
+  store.close();
+  if (live) return undefined;
+  return (url: string) => {
+    const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    const dataDir = cfg.dataDir === resolve('./data') ? '' : `CRAWLER_DATA_DIR=${cfg.dataDir} `;
+    return [
+      '',
+      `crawler ${VERSION} listening on ${base}`,
+      'No API token exists yet. Create the first one (admin; it is printed once, keep it):',
+      '',
+      `  ${dataDir}npx crawler tokens create --scopes read,write,admin --name me`,
+      '',
+      `Then: curl -H "Authorization: Bearer <token>" ${base}/v1/task-sources`,
+      '',
+    ].join('\n');
+  };
+}
+
 program
   .command('serve')
   .description('run the HTTP API and the workers (configuration from the environment, see README)')
-  .action(async () => serve(config()));
+  .action(async () => {
+    const cfg = config();
+    await serve(cfg, firstTokenHint(cfg));
+  });
 
 program
   .command('demo')

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cookiesToHeader, headerToCookies, inScopes, type CookieScope } from './cookies.js';
 import { BrowserPoolClosed, BrowserUnavailable } from './errors.js';
 import { KeyedLock } from './lock.js';
@@ -309,6 +309,8 @@ export class BrowserPool {
     if (!existsSync(path)) throw new BrowserUnavailable(`Chromium not found at ${path}: install the Debian package "chromium" or set CHROMIUM_PATH`);
     let browser: Browser;
     try {
+      // Loaded at first launch: playwright-core costs ~0.4 s and ~90 MB, and most services never start a browser.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath: path,
         args: CHROMIUM_ARGS,

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from '../../crawl/cheerio.js';
 import type { Stats } from '../../domain/item.js';
 import type { Author, Comment, Trend } from '../../domain/results.js';
 import type { ItemDraft } from '../types.js';

@@ -1,4 +1,4 @@
-import { load, type Cheerio, type CheerioAPI } from 'cheerio';
+import { load, type Cheerio, type CheerioAPI } from '../../crawl/cheerio.js';
 import type { AnyNode } from 'domhandler';
 import type { Author } from '../../domain/results.js';
 import type { ItemDraft } from '../types.js';

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from '../../crawl/cheerio.js';
 import type { Trend } from '../../domain/results.js';
 import { S_ORIGIN } from './api.js';
 import { obj, parseCount, readsOf, stripHashes } from './parse.js';

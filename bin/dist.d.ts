@@ -1,0 +1,3 @@
+export declare const ROOT: string;
+export declare function distIsFresh(): boolean;
+export declare function buildDist(): boolean;
