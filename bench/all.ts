@@ -3,3 +3,4 @@ await import('./startup.js');
 await import('./run.js');
 await import('./media.js');
 await import('./preview.js');
+await import('./soak.js');
