@@ -1,7 +1,10 @@
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EXAMPLES } from '../../src/demo.js';
-import { startService, type Running } from '../helpers/service.js';
+import { startService, until, type Running } from '../helpers/service.js';
 
 let s: Running;
 
@@ -62,4 +65,43 @@ describe("the banner's examples in any order", () => {
       }
     });
   }
+});
+
+describe('the demo shows media', () => {
+  it('every thumb and image of the banner tasks loads through /v1/media, and every video plays with no token', async () => {
+    let images = 0;
+    let videos = 0;
+    for (const e of DEMO_EXAMPLES) {
+      const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: e });
+      for (const item of r.body.result.items ?? []) {
+        for (const url of [item.thumb, ...(item.media ?? []).map((m: any) => m.url)].filter(Boolean)) {
+          const res = await fetch(new URL(url, s.base), { headers: { range: 'bytes=0-' } });
+          expect(res.status, `${e.source} ${url}`).toBeLessThan(300);
+          expect(res.headers.get('content-type'), url).toMatch(/^(image|video)\//);
+          await res.arrayBuffer();
+          if (url.includes('kind=video')) videos++;
+          else images++;
+        }
+      }
+    }
+    expect(images).toBeGreaterThan(10);
+    expect(videos).toBeGreaterThan(0);
+  });
+
+  it("the README's preview example renders a clip whose frame and length are what the item announced", async () => {
+    const detail = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'weibo', action: 'detail', params: { query: '4645748019299849' } } });
+    const announced = detail.body.result.items[0].preview;
+    expect(announced).toMatchObject({ url: '/v1/preview?platform=weibo&id=4645748019299849', w: 426, h: 240 });
+    const clip = await until(async () => {
+      const r = await fetch(`${s.base}/v1/preview?platform=weibo&id=4645748019299849`);
+      const body = Buffer.from(await r.arrayBuffer());
+      if (r.status === 404) throw new Error(body.toString());
+      return r.status === 200 ? body : undefined;
+    }, 60_000, 250);
+    const file = join(mkdtempSync(join(tmpdir(), 'demo-preview-')), 'clip.mp4');
+    writeFileSync(file, clip);
+    const info = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height:format=duration', '-of', 'json', file], { encoding: 'utf8' }));
+    expect({ w: info.streams[0].width, h: info.streams[0].height }).toEqual({ w: announced.w, h: announced.h });
+    expect(Math.abs(Number(info.format.duration) - announced.seconds)).toBeLessThan(0.3);
+  }, 90_000);
 });
