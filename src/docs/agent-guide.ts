@@ -12,11 +12,12 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('');
   out(`Base URL: ${base}   All API routes are under /v1. Bodies are JSON.`);
   out('Auth: header "Authorization: Bearer <token>" (capital B). Public: GET /v1/health, /v1/media, /v1/preview.');
-  out('Scopes: read (crawl), write (publish), admin (tokens). Missing/invalid token: 401 auth_required; wrong scope: 403 forbidden_scope.');
+  out('Scopes: read (crawl), write (publish), admin (tokens; implies both). Missing/invalid token: 401 auth_required; wrong scope: 403 forbidden_scope.');
+  out('Tasks belong to the token that submitted them: another token gets 404 not_found. GET /v1/tasks lists your own, newest first.');
   out('');
   out('HOW TO CRAWL');
   out(`1. POST /v1/tasks?wait=${WAIT_MAX_MS}  body {"source":"<platform>","action":"<action>","params":{...}}`);
-  out(`   Finished within wait ms -> 200 with the whole task; otherwise 202 {task_id,status}. wait is 0..${WAIT_MAX_MS}.`);
+  out(`   Finished within wait ms -> 200 with the whole task; otherwise 202 {task_id,status:"queued"}. wait is 0..${WAIT_MAX_MS}.`);
   out('2. GET /v1/tasks/{task_id} until status is succeeded, failed or cancelled (or stream: GET /v1/tasks/{id}/stream, SSE).');
   out('3. Read task.result. Branch on result.source and result.error.code, never on message or an empty list:');
   out('   live = crawled now; cache = served from cache (see age_s); empty = the platform honestly said no results;');
@@ -25,6 +26,8 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
   out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
   out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
+  out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
+  out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
   out('');
   out('RESULT SHAPES');
   out('  search, posts, hot, recommended, detail -> {ok, source, count, items: Item[], next_cursor?, age_s?, ms, error?, warnings?}');
@@ -34,10 +37,10 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
   out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');
-  out('Media URLs are service-hosted (/v1/media?u=...); never fetch platform CDNs directly.');
+  out('Media URLs are service-hosted (/v1/media?u=...); never fetch platform CDNs directly. Video URLs are signed (exp, sig): use them as given, no token needed.');
   out('');
   out('COMMON PARAMS');
-  out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) for the next page; bypasses cache.`);
+  out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
