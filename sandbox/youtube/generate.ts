@@ -140,13 +140,13 @@ const videoRenderer = (v: V) => ({
 const SEARCH_PARAMS = 'EgIQAfABAQ%3D%3D';
 const S1 = [
   { id: 'SbxSourdo01', title: 'Sourdough for beginners: the whole process', channel: BAKER, length: '18:42', views: '1,204,311 views', ago: '2 years ago', snippet: 'Everything from feeding the starter to the final bake ...' },
-  { id: 'SbxSourdo02', title: 'Why my sourdough is flat (and how I fixed it)', channel: KITCHEN, length: '9:05', views: '88,420 views', ago: '5 months ago' },
-  { id: 'SbxSourdo03', title: 'Baking bread all night — live', channel: GRANNY, views: '312', ago: '', live: true },
+  { id: 'SbxSourdo02', title: 'Why my sourdough is flat (and how I fixed it)', channel: KITCHEN, length: '9:05', views: '88,420 views', ago: '5 months ago', snippet: 'A dense, flat loaf has three usual causes: a sleepy starter, short bulk fermentation and weak shaping ...' },
+  { id: 'SbxSourdo03', title: 'Baking bread all night — live', channel: GRANNY, views: '312', ago: '', live: true, snippet: 'Come bake with me: two loaves, one night, questions welcome in the chat ...' },
 ];
-const SHELF_VIDEO = { id: 'SbxShelfVd1', title: 'Popular near you: croissants', channel: KITCHEN, length: '4:12', views: '5,000 views', ago: '1 day ago' };
+const SHELF_VIDEO = { id: 'SbxShelfVd1', title: 'Popular near you: croissants', channel: KITCHEN, length: '4:12', views: '5,000 views', ago: '1 day ago', snippet: 'Laminated dough at home without a sheeter ...' };
 const S2 = [
-  { id: 'SbxSourdo04', title: 'Sourdough discard crackers', channel: KITCHEN, length: '6:31', views: '12k views', ago: '3 weeks ago' },
-  { id: 'SbxSourdo05', title: 'A 100-year-old starter', channel: GRANNY, length: '1:02:09', views: '2.3m views', ago: '8 years ago' },
+  { id: 'SbxSourdo04', title: 'Sourdough discard crackers', channel: KITCHEN, length: '6:31', views: '12k views', ago: '3 weeks ago', snippet: 'Do not throw the discard away: crackers in twenty minutes ...' },
+  { id: 'SbxSourdo05', title: 'A 100-year-old starter', channel: GRANNY, length: '1:02:09', views: '2.3m views', ago: '8 years ago', snippet: 'This starter came over on a ship in 1920 and is still fed every morning ...' },
 ];
 const searchTok = token('search-sourdough-page2');
 
