@@ -52,8 +52,12 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     done();
   });
   if (d.config.corsOrigins.length) app.addHook('onRequest', corsHook(d.config.corsOrigins));
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!req.headers.host && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1) throw new ApiError('invalid_request', 'HTTP/1.1 requests need a Host header');
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.headers.host && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1) {
+      // As malformed as any request the parser refuses: answered, then the connection ends.
+      reply.header('connection', 'close');
+      throw new ApiError('invalid_request', 'HTTP/1.1 requests need a Host header');
+    }
     done();
   });
   app.addHook('onRequest', authHook(d.tokens));

@@ -105,3 +105,20 @@ describe('the demo shows media', () => {
     expect(Math.abs(Number(info.format.duration) - announced.seconds)).toBeLessThan(0.3);
   }, 90_000);
 });
+
+describe('write verbs name what they act on the same way everywhere', () => {
+  it('comment.create and delete take target on reddit, mastodon and bluesky; query is refused', async () => {
+    const catalog = (await s.api('/v1/task-sources')).body as Array<{ name: string; params: Array<{ name: string }> }>;
+    for (const platform of ['reddit', 'mastodon', 'bluesky']) {
+      for (const verb of ['comment.create', 'delete']) {
+        const entry = catalog.find((e) => e.name === `${platform}.${verb}`)!;
+        const names = entry.params.map((p) => p.name);
+        expect(names, entry.name).toContain('target');
+        expect(names, entry.name).not.toContain('query');
+      }
+    }
+    const r = await s.api('/v1/tasks', { method: 'POST', json: { source: 'bluesky', action: 'delete', params: { query: 'at://did:plc:x/app.bsky.feed.post/3k', dry_run: true } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/query/);
+  });
+});
