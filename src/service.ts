@@ -61,6 +61,8 @@ export interface ServiceOptions {
   registry?: Registry;
   logger?: Logger;
   pingMs?: number;
+  /** Open SSE streams at once (default 10,000): event memory has a hard ceiling. */
+  maxStreams?: number;
   /** Cooling backoff override (tests). */
   health?: HealthOptions;
   /** Outbound dispatcher override (tests). */
@@ -186,6 +188,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     startedAt: Date.now(),
     tools,
     pingMs: opts.pingMs ?? 15_000,
+    maxStreams: opts.maxStreams ?? 10_000,
   });
   const purge = setInterval(() => {
     store.cachePurgeExpired(Date.now());

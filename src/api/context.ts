@@ -38,4 +38,6 @@ export interface ApiDeps {
   tools: { ffmpeg: boolean; browser: boolean };
   /** SSE keep-alive interval; 15 s per decisions.md, shorter in tests. */
   pingMs: number;
+  /** Open SSE streams at once; one more is 429 rate_limited (poll instead). */
+  maxStreams: number;
 }

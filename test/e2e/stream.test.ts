@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, type Running } from '../helpers/service.js';
+import { startService, until, type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -173,5 +173,34 @@ describe('streams follow the current attempt and are served from the store once 
     const { frames } = await readStream(late.body.task_id);
     expect(frames.filter((f) => f.event).map((f) => f.event)).toEqual(['status', 'result']);
     expect(s.svc.bus.size).toBe(0);
+  });
+});
+
+describe('open streams have a hard ceiling', () => {
+  it('answers 429 rate_limited past the ceiling, and takes streams again once one closes', async () => {
+    const capped = await startService({ adapters: [fake.adapter], maxStreams: 1 });
+    try {
+      const t = capped.token(['read']);
+      const task = await capped.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'slow', force: true } }, token: t });
+      const ac = new AbortController();
+      const first = await fetch(`${capped.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` }, signal: ac.signal });
+      expect(first.status).toBe(200);
+      const second = await capped.api(`/v1/tasks/${task.body.task_id}/stream`, { token: t });
+      expect(second.status).toBe(429);
+      expect(second.body.error.code).toBe('rate_limited');
+      expect(second.headers.get('retry-after')).toBe('5');
+      ac.abort();
+      const third = await until(async () => {
+        const r = await fetch(`${capped.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` } });
+        if (r.status === 200) return r;
+        await r.arrayBuffer();
+        return undefined;
+      });
+      expect(third.status).toBe(200);
+      await capped.api(`/v1/tasks/${task.body.task_id}/cancel`, { method: 'POST', token: t });
+      await third.text();
+    } finally {
+      await capped.close();
+    }
   });
 });

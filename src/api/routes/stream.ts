@@ -2,18 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { TaskEvent } from '../../tasks/events.js';
 import { isFinished, taskJson } from '../../tasks/serialize.js';
 import type { ApiDeps } from '../context.js';
+import { ApiError } from '../../domain/errors.js';
 import { callerOf } from './tasks.js';
 
 const frame = (e: TaskEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`;
 
 /** SSE per decisions.md: status/progress/result events with increasing ids, Last-Event-ID resume, pings. */
 export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
+  let open = 0;
   app.get('/v1/tasks/:id/stream', { config: { scope: 'any' } }, async (req, reply) => {
     const id = (req.params as { id: string }).id;
     const first = d.tasks.get(id, callerOf(req));
     const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, string>).last_event_id;
     const lastId = /^\d{1,12}$/.test(String(rawLast ?? '')) ? Number(rawLast) : 0;
 
+    if (open >= d.maxStreams) {
+      reply.header('retry-after', '5');
+      throw new ApiError('rate_limited', `too many open streams (${d.maxStreams}): poll GET /v1/tasks/{id} or retry shortly`);
+    }
+    open++;
     reply.hijack();
     const res = reply.raw;
     // Headers the hooks set (CORS, nosniff) go out with the hijacked stream too.
@@ -42,6 +49,7 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
     const finish = () => {
       if (closed) return;
       closed = true;
+      open--;
       clearInterval(ping);
       off();
       res.end();
