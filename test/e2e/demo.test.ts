@@ -122,3 +122,12 @@ describe('write verbs name what they act on the same way everywhere', () => {
     expect(r.body.error.message).toMatch(/query/);
   });
 });
+
+describe('replay mode never reaches a network', () => {
+  it("refuses a human login on the platform's real site", async () => {
+    const r = await s.api('/v1/profiles/weibo/default/login', { method: 'POST', json: {} });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ code: 'unsupported' });
+    expect(r.body.error.message).toMatch(/replay mode/);
+  });
+});

@@ -56,6 +56,10 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     // A field the caller sent with the wrong type is the caller's mistake, never "no login page configured".
     if (body.login_url != null && typeof body.login_url !== 'string') throw bad('login_url: an http(s) URL string');
     if (body.success_cookie != null && typeof body.success_cookie !== 'string') throw bad('success_cookie: the cookie name that proves the login');
+    // Replay mode promises that nothing reaches a network; the platform's own login page would.
+    if (d.config.replay.length && body.login_url == null) {
+      throw new ApiError('unsupported', `replay mode (CRAWLER_REPLAY) never reaches a network, and a human login opens ${adapter.id}'s real site; store cookies with POST /v1/profiles instead (or pass login_url for a page of your own)`);
+    }
     const loginUrl = (body.login_url as string | undefined) ?? adapter.login?.url;
     const cookie = (body.success_cookie as string | undefined) ?? adapter.login?.successCookie;
     const domains = (body.domains as string[] | undefined) ?? adapter.login?.domains;
