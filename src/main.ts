@@ -94,9 +94,10 @@ program
         `  curl -s ${base}/v1/health`,
         `  curl -s -H "Authorization: Bearer $TOKEN" ${base}/v1/task-sources`,
         ...DEMO_EXAMPLES.map((e) => task(e.source, e.action, e.params)),
+        `  curl -s -i "${base}/v1/preview?platform=weibo&id=4645748019299849"   # 202 rendering, then 200 video/mp4`,
         `  curl -s ${base}/docs/agent.txt`,
         '',
-        'More examples per platform: README.md, "Demo".',
+        'Thumbs and video URLs in the results load through /v1/media as given (no token needed). More: README.md, "A short tour of the API".',
         '',
       ].join('\n');
     });
