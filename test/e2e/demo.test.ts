@@ -36,6 +36,26 @@ describe('npm run demo', () => {
   });
 });
 
+describe("the banner's preview example", () => {
+  it('renders on a fresh demo with no crawl before it (the service finds the stream itself)', async () => {
+    const fresh = await startService({ config: { replay: [resolve(process.cwd(), 'sandbox')] } });
+    try {
+      const first = await fetch(`${fresh.base}/v1/preview?platform=weibo&id=4645748019299849`);
+      expect([200, 202]).toContain(first.status);
+      await first.arrayBuffer();
+      const clip = await until(async () => {
+        const r = await fetch(`${fresh.base}/v1/preview?platform=weibo&id=4645748019299849`);
+        const body = Buffer.from(await r.arrayBuffer());
+        if (r.status === 404) throw new Error(body.toString());
+        return r.status === 200 ? body : undefined;
+      }, 60_000, 250);
+      expect(clip.subarray(4, 8).toString()).toBe('ftyp');
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
+});
+
 describe('replay is deterministic when recordings tie', () => {
   it('answers the same forced telegram.posts ten times in a row with the same items', async () => {
     const firsts: string[] = [];
