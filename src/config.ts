@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseSignModes, type SignMode } from './crawl/signing.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,6 +41,17 @@ const EnvSchema = z.object({
       'expected a comma-separated list of origins such as https://app.example.com,http://localhost:5173 (or *)',
     )
     .optional(),
+  CRAWLER_SIGN_MODE: z
+    .string()
+    .trim()
+    .superRefine((s, ctx) => {
+      try {
+        parseSignModes(s);
+      } catch (e) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${(e as Error).message}; e.g. douyin=browser,tiktok.comments=native` });
+      }
+    })
+    .optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -71,6 +83,8 @@ export interface Config {
   groupCommitMs: number;
   /** Browser origins allowed to call the API (CORS); '*' for any; empty: none. */
   corsOrigins: string[];
+  /** How signed platform requests are signed, per platform or platform.endpoint (default auto). */
+  signModes: ReadonlyMap<string, SignMode>;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
       .filter(Boolean),
+    signModes: parseSignModes(e.CRAWLER_SIGN_MODE ?? ''),
     ...overrides,
   };
 }

@@ -104,6 +104,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     accountSlots: config.accountSlots,
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
+    signModes: config.signModes,
     cursors,
   });
   const media = new MediaProxy({

@@ -72,6 +72,8 @@ export interface CrawlContext {
   guest: GuestJar;
   /** In-page signing in this profile's browser context (absent where no browser is configured). */
   signer?: PageSigning;
+  /** CRAWLER_SIGN_MODE: per platform or endpoint, how signed requests are signed (default auto). */
+  signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
   signal: AbortSignal;
   log: Logger;
   /** Every request is answered from recordings (CRAWLER_REPLAY): nothing this crawl asks reaches a network. */

@@ -13,6 +13,7 @@ export interface ContextDeps {
   /** Persisted guest state; tests may leave it out (an in-memory one is used). */
   guest?: GuestJar;
   signer?: PageSigning;
+  signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
   dispatcher: Dispatcher;
   pacer: Pacer;
   /** Overrides the adapter's minimum gap (replay runs need none). */
@@ -78,6 +79,7 @@ export function makeContext(d: ContextDeps): CrawlContext {
     memo: d.memo,
     guest,
     signer: d.signer,
+    signModes: d.signModes,
     signal: d.signal,
     log: d.log,
     replay: d.replay ?? false,

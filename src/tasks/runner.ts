@@ -42,6 +42,8 @@ export interface RunnerDeps {
   minGapMs?: number;
   replay: boolean;
   cursors: CursorSeal;
+  /** CRAWLER_SIGN_MODE, parsed. */
+  signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
 }
 
 interface Running {
@@ -130,6 +132,7 @@ export class Runner {
       guest: this.jar(adapter.id, profile),
       dispatcher: this.d.dispatcher,
       replay: this.d.replay,
+      signModes: this.d.signModes,
       pacer: this.pacer,
       gapMs: this.d.minGapMs,
       signal,

@@ -26,6 +26,10 @@ export interface RunActionInput {
   memo?: MemoryMemo;
   /** Run under replay-mode rules as the service does with CRAWLER_REPLAY (default: live-mode rules). */
   replayMode?: boolean;
+  /** In-page signer (a test double standing for the profile's browser). */
+  signer?: import('../../src/platforms/types.js').PageSigning;
+  /** As CRAWLER_SIGN_MODE would set them. */
+  signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
 }
 
 /**
@@ -49,6 +53,8 @@ export async function runAction(input: RunActionInput): Promise<{ result: TaskRe
     memo: input.memo ?? new MemoryMemo(),
     dispatcher,
     replay: input.replayMode ?? false,
+    signer: input.signer,
+    signModes: input.signModes,
     pacer: new Pacer(),
     gapMs: 0,
     signal: new AbortController().signal,
