@@ -8,4 +8,5 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'bluesky', action: 'posts', params: { query: '@bsky.app', limit: 5 } },
   { source: 'mastodon', action: 'trending', params: {} },
   { source: 'telegram', action: 'posts', params: { query: 'harborweather', limit: 5 } },
+  { source: 'douyin', action: 'search', params: { query: '旅行', limit: 5 } },
 ];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EXAMPLES } from '../../src/demo.js';
+import { ADAPTERS } from '../../src/platforms/registry.js';
 import { startService, until, type Running } from '../helpers/service.js';
 
 let s: Running;
@@ -32,7 +33,8 @@ describe('npm run demo', () => {
 
   it('lists every platform of the registry in the catalog', async () => {
     const caps = await s.api('/v1/capabilities');
-    expect(caps.body.providers.map((p: { source: string }) => p.source).sort()).toEqual(['bilibili', 'bluesky', 'mastodon', 'reddit', 'telegram', 'weibo', 'youtube']);
+    expect(caps.body.providers.map((p: { source: string }) => p.source).sort()).toEqual(ADAPTERS.map((a) => a.id).sort());
+    expect(ADAPTERS.length).toBeGreaterThanOrEqual(8);
   });
 });
 
