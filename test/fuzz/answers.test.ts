@@ -253,6 +253,19 @@ const CASES: Case[] = [
   { source: 'telegram', action: 'search', params: { query: 'storm', channel: 'harborweather' }, replay: [sb('telegram/search-harborweather-storm.har')] },
   { source: 'telegram', action: 'detail', params: { query: 'https://t.me/quietharbor/7' }, replay: [sb('telegram/detail-message-quietharbor-7-embed.har')] },
   { source: 'telegram', action: 'detail', params: { query: 'harborweather/205' }, replay: [sb('telegram/detail-message-harborweather-205.har')] },
+  // douyin: web JSON (search, comments), the share API, the share page's _ROUTER_DATA, the app's boards
+  { source: 'douyin', action: 'search', params: { query: '猫咪', limit: 18 }, replay: [fx('douyin/search-general-maomi.har')] },
+  { source: 'douyin', action: 'comments', params: { query: '7565738211130035491', limit: 20 }, replay: [fx('douyin/comments-7565738211130035491.har')] },
+  { source: 'douyin', action: 'posts', params: { query: 'MS4wLjABAAAAAI3oSIRdM9cE-AflbGPjaw_xUg6xajgGJtM_yX4hkCY', limit: 25 }, replay: [fx('douyin/posts-legacy-iesdouyin-data.har')] },
+  { source: 'douyin', action: 'hot', params: {}, replay: [fx('douyin/hot-search-app-2021-01-14.har')] },
+  { source: 'douyin', action: 'trending', params: { board: 'music' }, replay: [fx('douyin/hot-music-chart-2025-06-01.har')] },
+  { source: 'douyin', action: 'detail', params: { query: '7300000000000000001' }, replay: [sb('douyin/detail-web-7300000000000000001.har')] },
+  { source: 'douyin', action: 'detail', params: { query: '7300000000000000002' }, replay: [sb('douyin/detail-share-7300000000000000002.har')] },
+  { source: 'douyin', action: 'user', params: { query: 'MS4wLjABAAAAsandboxTravelerX9kQ2mV7pL4nR8sT1uW3yZ5aB6cD0eF' }, replay: [sb('douyin/user-web-traveler.har')] },
+  { source: 'douyin', action: 'posts', params: { query: 'MS4wLjABAAAAsandboxTravelerX9kQ2mV7pL4nR8sT1uW3yZ5aB6cD0eF', max_items: 10 }, replay: [sb('douyin/posts-web-traveler.har')] },
+  { source: 'douyin', action: 'comments', params: { query: '7300000000000000001', replies_of: '7300000000000100001' }, replay: [sb('douyin/replies-7300000000000100001.har')] },
+  { source: 'douyin', action: 'trending', params: { board: 'brand', brand_category: 2 }, replay: [sb('douyin/trending-brand.har')] },
+  { source: 'douyin', action: 'trending', params: { board: 'live' }, replay: [sb('douyin/trending-live.har')] },
 ];
 
 // ---------------------------------------------------------------------------------------------------

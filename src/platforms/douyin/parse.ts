@@ -41,7 +41,8 @@ function httpsUrl(v: unknown): string | undefined {
 
 /** First usable URL of a {url_list} image/video address. */
 export function firstUrl(addr: unknown): string | undefined {
-  for (const u of (obj(addr)?.url_list as unknown[] | undefined) ?? []) {
+  const list = obj(addr)?.url_list;
+  for (const u of Array.isArray(list) ? list : []) {
     const url = httpsUrl(u);
     if (url) return url;
   }
@@ -50,7 +51,8 @@ export function firstUrl(addr: unknown): string | undefined {
 
 /** An image's URL a browser can show: douyin lists HEIC first for apps, then JPEG/WebP of the same picture. */
 export function imageUrl(addr: unknown): string | undefined {
-  const urls = ((obj(addr)?.url_list as unknown[] | undefined) ?? []).map(httpsUrl).filter((u): u is string => !!u);
+  const list = obj(addr)?.url_list;
+  const urls = (Array.isArray(list) ? list : []).map(httpsUrl).filter((u): u is string => !!u);
   return urls.find((u) => !/\.heic(?:\?|$)/i.test(u)) ?? urls[0];
 }
 

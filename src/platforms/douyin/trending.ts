@@ -3,7 +3,7 @@ import type { Trend } from '../../domain/results.js';
 import type { CrawlContext, Params, TrendsAction } from '../types.js';
 import { appGet, ENDPOINTS, MUSIC_CHART_ID } from './api.js';
 import { hotBoard } from './feeds.js';
-import { brandTrends, liveTrends, musicTrends, obj, objs, starTrends, wordTrends } from './parse.js';
+import { brandTrends, liveTrends, musicTrends, obj, objs, starTrends, str, wordTrends } from './parse.js';
 
 /*
  * The boards: the hot-search words (web, else the app's), the rising words, and the app's anonymous
@@ -16,10 +16,12 @@ type Board = (typeof BOARDS)[number];
 async function brand(ctx: CrawlContext, category: unknown): Promise<Trend[]> {
   let id = category === undefined ? undefined : String(category);
   if (id !== undefined && !/^\d{1,6}$/.test(id)) throw new InvalidInput('params.brand_category: a numeric brand board category id');
-  const cats = objs((await appGet(ctx, ENDPOINTS.brandCategories, {}, 'brand board categories')).category_list);
-  if (id === undefined) id = cats[0] ? String(cats[0].id) : undefined;
-  const known = cats.map((c) => `${String(c.id)} (${String(c.name)})`);
-  if (!id || (cats.length && !cats.some((c) => String(c.id) === id))) {
+  const cats = objs((await appGet(ctx, ENDPOINTS.brandCategories, {}, 'brand board categories')).category_list)
+    .map((c) => ({ id: str(c.id), name: str(c.name) }))
+    .filter((c): c is { id: string; name: string | undefined } => !!c.id && /^\d{1,6}$/.test(c.id));
+  if (id === undefined) id = cats[0]?.id;
+  const known = cats.map((c) => (c.name ? `${c.id} (${c.name})` : c.id));
+  if (!id || (cats.length && !cats.some((c) => c.id === id))) {
     throw new InvalidInput(`params.brand_category: one of ${known.join(', ') || 'the ids douyin lists (it listed none)'}`);
   }
   return brandTrends((await appGet(ctx, ENDPOINTS.brandBoard, { category_id: id }, `brand board ${id}`)).brand_list);
