@@ -146,7 +146,8 @@ function kindOf(e: Json, fallback: PostKind): PostKind {
 /** Drops a micro-post "title" that is only the start of its own text. */
 function distinctTitle(title: string | undefined, text: string | undefined): string | undefined {
   if (!title) return undefined;
-  if (text && text.slice(0, 40) === title.slice(0, 40)) return undefined;
+  const head = title.replace(/(?:…|\.\.\.)$/, '');
+  if (text && (text.startsWith(head) || head.startsWith(text))) return undefined;
   return title;
 }
 
