@@ -155,6 +155,8 @@ describe('counts and times', () => {
     expect(unixSeconds(0)).toBeUndefined();
     expect(unixSeconds('soon')).toBeUndefined();
     expect(unixSeconds(42)).toBeUndefined();
+    expect(unixSeconds(1e300)).toBeUndefined();
+    expect(unixSeconds(Number.MAX_SAFE_INTEGER)).toBeUndefined();
   });
 });
 

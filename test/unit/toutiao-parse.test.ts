@@ -8,6 +8,7 @@ import {
   postFromRenderData,
   renderData,
   searchCards,
+  searchCardToDraft,
   webBoard,
 } from '../../src/platforms/toutiao/parse.js';
 
@@ -111,6 +112,14 @@ describe('feed items and search cards', () => {
       '<script data-for="s-result-json">{"data":{"title":"二"}}</script>' +
       '<script data-druid-card-data-id="3">{"nodata":1}</script>';
     expect(searchCards(html)).toEqual([{ title: '一', group_id: '7505129384756102183' }, { title: '二' }]);
+  });
+
+  it('a search card is a result only by its group_id / item_id, never by a bare id (a user or topic card)', () => {
+    expect(searchCardToDraft({ id: '3651978203441287', title: '教育一线', type: 'user' }, 'synthesis')).toBeUndefined();
+    expect(searchCardToDraft({ item_id: '7505129384756102183', title: '一' }, 'information')?.url).toBe('https://www.toutiao.com/article/7505129384756102183/');
+    expect(searchCardToDraft({ group_id: '1832590417768457', content: '微头条' }, 'weitoutiao')?.url).toBe('https://www.toutiao.com/w/1832590417768457/');
+    // In a creator's feed the bare id is the post's (59167119737 reads it first).
+    expect(feedItemToDraft({ id: '7505129384756102183', title: '一' })?.native_id).toBe('7505129384756102183');
   });
 });
 

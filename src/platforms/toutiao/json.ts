@@ -83,6 +83,7 @@ export function count(v: unknown): number | undefined {
 export function unixSeconds(v: unknown): number | undefined {
   const n = typeof v === 'string' && /^\d{9,13}$/.test(v.trim()) ? Number(v) : typeof v === 'number' ? v : NaN;
   if (!Number.isFinite(n) || n <= 0) return undefined;
-  const s = n > 1e12 ? Math.floor(n / 1000) : Math.floor(n);
-  return s > 1e8 ? s : undefined;
+  const s = n >= 1e12 ? Math.floor(n / 1000) : Math.floor(n);
+  // 1973 … 2286: anything outside is no timestamp (garbage such as 1e300 included).
+  return s > 1e8 && s < 1e10 ? s : undefined;
 }

@@ -158,9 +158,10 @@ function distinctTitle(title: string | undefined, text: string | undefined): str
  * user {name, id}, user_info.user_id (token), media_name / source, digg_count, comment_count, read_count,
  * image_url / middle_image, has_video / video_duration.
  */
-export function feedItemToDraft(e: Json, fallbackKind: PostKind = 'unknown'): ItemDraft | undefined {
+export function feedItemToDraft(e: Json, fallbackKind: PostKind = 'unknown', bareId = true): ItemDraft | undefined {
   if (e.tag === 'ad' || e.is_feed_ad === true) return undefined;
-  const id = [e.group_id, e.item_id, e.thread_id_str, e.id, obj(e.log_pb)?.group_id_str].map(idStr).find((v) => v !== undefined && isPostId(v));
+  const ids = bareId ? [e.group_id, e.item_id, e.thread_id_str, e.id, obj(e.log_pb)?.group_id_str] : [e.group_id, e.item_id, e.thread_id_str];
+  const id = ids.map(idStr).find((v) => v !== undefined && isPostId(v));
   if (!id) return undefined;
   const kind = kindOf(e, fallbackKind);
   const text = textOf(e.content) ?? textOf(e.abstract) ?? textOf(e.Abstract);
@@ -219,9 +220,12 @@ export function searchCards(html: string): Json[] {
 export const SEARCH_TABS = { synthesis: 'unknown', information: 'article', weitoutiao: 'micro', video: 'video' } as const satisfies Record<string, PostKind>;
 export type SearchTab = keyof typeof SEARCH_TABS;
 
-/** One search card as an item: only cards naming a toutiao post (group id) are results. */
+/**
+ * One search card as an item: only cards naming a toutiao post by group_id / item_id are results (a
+ * card's bare `id` may name a user or a topic).
+ */
 export function searchCardToDraft(card: Json, tab: SearchTab): ItemDraft | undefined {
-  return feedItemToDraft(card, SEARCH_TABS[tab]);
+  return feedItemToDraft(card, SEARCH_TABS[tab], false);
 }
 
 // ---------------------------------------------------------------------------------------------

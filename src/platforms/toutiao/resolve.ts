@@ -1,4 +1,4 @@
-import { InvalidInput, NotFound, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput, UpstreamError } from '../../crawl/errors.js';
 import type { CrawlContext } from '../types.js';
 import { baseHeaders, check, HTML_ACCEPT } from './api.js';
 import { creatorFromUrl, parseCreatorRef, parsePostRef, postFromUrl, type PostRef } from './refs.js';
@@ -29,7 +29,7 @@ async function followUntil<T>(ctx: CrawlContext, start: string, what: string, do
       continue;
     }
     check(res, ctx, what);
-    throw new NotFound(`${what}: expected a redirect to the page it names, got HTTP ${res.status}`);
+    throw new UpstreamError(`${what}: expected a redirect to the page it names, got HTTP ${res.status}`);
   }
   const found = done(url);
   if (found !== undefined) return found;
