@@ -166,7 +166,6 @@ export interface PageRequest {
   signed?: boolean;
   /** Request headers that replace the defaults (the phone User-Agent). */
   headers?: Record<string, string>;
-  followRedirects?: boolean;
 }
 
 /**
@@ -178,7 +177,7 @@ export async function fetchChecked(ctx: CrawlContext, r: PageRequest): Promise<H
     const headers: Record<string, string> = { ...baseHeaders(r.referer, r.accept), ...r.headers };
     const cookie = r.guest ? await guestCookie(ctx) : undefined;
     if (cookie) headers.Cookie = cookie;
-    return ctx.http.request({ method: r.method, url: r.url, headers, form: r.form, followRedirects: r.followRedirects });
+    return ctx.http.request({ method: r.method, url: r.url, headers, form: r.form });
   };
   let res = await send();
   if (r.guest && detectSignal(res) === 'challenge') {
