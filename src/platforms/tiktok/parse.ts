@@ -111,7 +111,10 @@ function webStreams(video: Json): Stream[] {
   return out;
 }
 
-/** App video: bit_rate[] renditions, then play_addr_h264 / play_addr (download_addr carries the watermark). */
+/**
+ * App video: bit_rate[] renditions, then play_addr_h264 / play_addr (download_addr carries the watermark).
+ * The app's address objects report a placeholder 720x720; the size is video.width/height.
+ */
 function appStreams(video: Json): Stream[] {
   const out: Stream[] = [];
   for (const b of objs(video.bit_rate)) {
@@ -119,14 +122,14 @@ function appStreams(video: Json): Stream[] {
     const url = urlOf(play);
     const codec = codecOf(`${str(play?.url_key) ?? ''} ${b.is_bytevc1 === 1 || b.is_h265 === 1 ? 'bytevc1' : ''} ${str(b.gear_name) ?? ''}`);
     if (!url || codec === 'unplayable') continue;
-    out.push({ url, w: positive(play?.width), h: positive(play?.height), bitrate: positive(b.bit_rate) ?? 0, codec: codec === 'other' ? 'h264' : codec });
+    out.push({ url, bitrate: positive(b.bit_rate) ?? 0, codec: codec === 'other' ? 'h264' : codec });
   }
   if (!out.length) {
     for (const [key, codec] of [['play_addr_h264', 'h264'], ['play_addr', 'other']] as const) {
       const url = urlOf(video[key]);
       if (url) {
         const tagged = codecOf(str(obj(video[key])?.url_key) ?? '');
-        out.push({ url, w: positive(video.width), h: positive(video.height), bitrate: 0, codec: tagged === 'unplayable' || tagged === 'other' ? codec : tagged });
+        out.push({ url, bitrate: 0, codec: tagged === 'unplayable' || tagged === 'other' ? codec : tagged });
         break;
       }
     }
