@@ -358,6 +358,8 @@ export function authorFromAppUser(raw: unknown): Author | undefined {
   const secUid = secUidOf(u.sec_uid);
   const id = idOf(u.uid, u.user_id) ?? secUid;
   if (!id) return undefined;
+  // Both reasons are present (empty when not verified) in every snake_case user TikTok answers.
+  const reported = typeof u.custom_verify === 'string' || typeof u.enterprise_verify_reason === 'string';
   const verifiedBy = text(u.custom_verify) ?? text(u.enterprise_verify_reason);
   return compactAuthor({
     id,
@@ -371,7 +373,7 @@ export function authorFromAppUser(raw: unknown): Author | undefined {
     following: count(u.following_count),
     posts: count(u.aweme_count),
     likes: count(u.total_favorited),
-    verified: verifiedBy ? true : typeof u.verified === 'boolean' ? u.verified : undefined,
+    verified: verifiedBy ? true : typeof u.verified === 'boolean' ? u.verified : reported ? false : undefined,
   });
 }
 
