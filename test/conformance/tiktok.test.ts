@@ -447,6 +447,9 @@ describe('tiktok sandbox: search, posts, user, detail, replies, recommended, sha
       ['7345679000000000101', '7345679000000000001'],
       ['7345679000000000102', '7345679000000000101'],
     ]);
+    const byParent = (await run('comments', { query: '7345678901234567890', parent_id: '7345679000000000001' }, all)).result as CommentsResult;
+    expect(byParent.items.map((c) => c.cid)).toEqual(thread.items.map((c) => c.cid));
+    expect((await run('comments', { query: '7345678901234567890', parent_id: '1', replies_of: '2' }, all)).result).toMatchObject({ error: { code: 'invalid_request' } });
     expect((await run('comments', { query: '7345678901234560008' }, all)).result).toMatchObject({ source: 'live', items: [], error: { code: 'session_expired' } });
   });
 

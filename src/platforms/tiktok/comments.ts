@@ -25,7 +25,9 @@ function nextCursor(body: Json, current: string, got: number): string | undefine
 
 async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>> {
   if (cursor !== undefined && !CURSOR.test(cursor)) throw new InvalidInput('params.cursor: not a TikTok comments cursor');
-  const root = typeof params.replies_of === 'string' ? params.replies_of.trim() : '';
+  const named = [params.replies_of, params.parent_id].map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean);
+  if (named.length === 2 && named[0] !== named[1]) throw new InvalidInput('params.replies_of and params.parent_id name different comments; pass one');
+  const root = named[0] ?? '';
   if (root && !/^\d{1,24}$/.test(root)) throw new InvalidInput('params.replies_of: a numeric TikTok comment id (cid) is expected');
   const ref = await resolveVideo(ctx, params.query);
   const offset = cursor ?? '0';
@@ -81,6 +83,12 @@ export const commentsAction: CommentsAction = {
       type: 'string',
       required: false,
       description: "a top comment's id (cid): page that comment's replies instead of the post's comments",
+    },
+    {
+      name: 'parent_id',
+      type: 'string',
+      required: false,
+      description: 'the same as replies_of, named after the parent_id its replies carry',
     },
   ],
   page: commentsPage,
