@@ -152,6 +152,9 @@ describe('tiktok pages', () => {
     expect(waf).toBeInstanceOf(PageChallenge);
     expect((waf as CrawlError).code).toBe('blocked');
     expect(errorOf(() => rehydrationScope('<html>nothing</html>', 'x'))).toBeInstanceOf(ParseError);
+    expect(errorOf(() => rehydrationScope('<html><body></body></html>', 'x', 'ttwid=1; Path=/\n_wafchallengeid=abc; Max-Age=60'))).toBeInstanceOf(PageChallenge);
+    // A normal page loads TikTok's captcha SDK: without the rehydration data it is unreadable, not a challenge.
+    expect(errorOf(() => rehydrationScope('<html><script src="https://sf16-website-login.neutral.ttwstatic.com/obj/tiktok_web_login_static/captcha/secsdk-captcha.js"></script></html>', 'x'))).toBeInstanceOf(ParseError);
     expect(errorOf(() => rehydrationScope(page('{not json'), 'x'))).toBeInstanceOf(ParseError);
     expect(errorOf(() => rehydrationScope(page('{"other":1}'), 'x'))).toBeInstanceOf(ParseError);
   });

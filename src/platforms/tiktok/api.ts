@@ -1,4 +1,4 @@
-import { Blocked, CrawlError, NotFound, ParseError, RateLimited, SessionExpired, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
+import { Blocked, CrawlError, NotFound, ParseError, SessionExpired, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
 import { firstAnswering } from '../../crawl/fallback.js';
 import type { HttpResponse } from '../../crawl/http.js';
 import { throwForStatus } from '../../crawl/http.js';
@@ -194,12 +194,16 @@ export function firstOf<T>(routes: ReadonlyArray<() => Promise<T | undefined>>):
 export class PageChallenge extends Blocked {}
 
 const UNIVERSAL = /<script[^>]+\bid=["']__UNIVERSAL_DATA_FOR_REHYDRATION__["'][^>]*>([\s\S]*?)<\/script>/i;
+/** Markers of TikTok's WAF / verify interstitial (a normal page loads its captcha SDK too, so "captcha" alone is not one). */
+const CHALLENGE_PAGE = /_wafchallengeid|slardarwaf|captcha_verify_action|verifycenter/i;
 
 /** __UNIVERSAL_DATA_FOR_REHYDRATION__.__DEFAULT_SCOPE__ of a page, or why there is none. */
-export function rehydrationScope(html: string, what: string): Json {
+export function rehydrationScope(html: string, what: string, setCookie = ''): Json {
   const m = UNIVERSAL.exec(html);
   if (!m) {
-    if (VERIFY_PAGE.test(html)) throw new PageChallenge(`${what}: TikTok answered a challenge page (WAF) instead of the content`);
+    if (CHALLENGE_PAGE.test(html) || /(?:^|[\n,]\s*)_wafchallengeid=/.test(setCookie)) {
+      throw new PageChallenge(`${what}: TikTok answered a challenge page (WAF) instead of the content`);
+    }
     throw new ParseError(`${what}: the page carries no __UNIVERSAL_DATA_FOR_REHYDRATION__ data`);
   }
   let data: unknown;
@@ -219,7 +223,7 @@ export async function fetchPage(ctx: CrawlContext, url: string, what: string): P
   checkHttp(res, what, true);
   const html = res.text();
   if (!html.trim()) throw new Blocked(`${what}: TikTok answered HTTP ${res.status} with an empty page`);
-  return rehydrationScope(html, what);
+  return rehydrationScope(html, what, res.headers['set-cookie']);
 }
 
 /**
