@@ -6,9 +6,10 @@ import { telegram } from './telegram/index.js';
 import { bluesky } from './bluesky/index.js';
 import { youtube } from './youtube/index.js';
 import { reddit } from './reddit/index.js';
+import { kuaishou } from './kuaishou/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, kuaishou];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();
