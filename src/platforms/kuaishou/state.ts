@@ -32,7 +32,7 @@ export function scriptState(html: string, name: string): Json | undefined {
  * undefined when the braces never close.
  */
 export function objectLiteral(text: string, start: number): string | undefined {
-  let depth = 0;
+  const closers: string[] = [];
   let out = '';
   let from = start;
   for (let i = start; i < text.length; i++) {
@@ -42,11 +42,11 @@ export function objectLiteral(text: string, start: number): string | undefined {
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
       continue;
     }
-    if (ch === '{' || ch === '[') depth++;
+    if (ch === '{') closers.push('}');
+    else if (ch === '[') closers.push(']');
     else if (ch === '}' || ch === ']') {
-      depth--;
-      if (depth === 0) return out + text.slice(from, i + 1);
-      if (depth < 0) return undefined;
+      if (closers.pop() !== ch) return undefined;
+      if (closers.length === 0) return out + text.slice(from, i + 1);
     } else if (ch === 'u' && text.startsWith('undefined', i) && !/[\w$]/.test(text[i - 1] ?? '') && !/[\w$]/.test(text[i + 9] ?? '')) {
       out += `${text.slice(from, i)}null`;
       i += 8;
