@@ -208,6 +208,10 @@ describe('comments', () => {
     expect(v2).toEqual(gql);
     expect(v2).toEqual({ cid: '1174060219763', text: 't', likes: 4, reply_total: 2, user_id: '3xa', handle: 'n', user_name: 'n', created_at: 1788542450, source: 'kuaishou', url: 'https://www.kuaishou.com/short-video/3xs9d8k2mf4nq6e' });
   });
+  it('a timestamp no date can carry is left unreported, not passed on', () => {
+    expect(commentOf({ comment_id: 1, timestamp: 1e300 }, '3xs9d8k2mf4nq6e')?.created_at).toBe(0);
+    expect(webPhotoToDraft({ id: '3xs9d8k2mf4nq6e', timestamp: 1e300 })?.ts).toBeUndefined();
+  });
   it('a reply names its root; a comment is never its own parent; no id is no comment', () => {
     expect(commentOf({ comment_id: 2, content: 'r' }, '3xs9d8k2mf4nq6e', '1')?.parent_id).toBe('1');
     expect(commentOf({ comment_id: 1, content: 'r' }, '3xs9d8k2mf4nq6e', '1')?.parent_id).toBeUndefined();

@@ -40,7 +40,8 @@ const positive = (v: unknown): number | undefined => {
 /** Kuaishou timestamps and durations are milliseconds. */
 const msToS = (v: unknown): number | undefined => {
   const n = positive(v);
-  return n === undefined ? undefined : Math.floor(n / 1000);
+  const s = n === undefined ? undefined : Math.floor(n / 1000);
+  return s !== undefined && Number.isSafeInteger(s) ? s : undefined;
 };
 const msToSeconds = (v: unknown): number | undefined => {
   const n = positive(v);
