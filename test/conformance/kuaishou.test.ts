@@ -186,6 +186,13 @@ describe('kuaishou.posts: the __NS_hxfalcon-signed REST list (in-page signer)', 
     expect(result).toMatchObject({ ok: false, error: { code: 'upstream_error' } });
   });
 
+  it('a signed-list cursor where no page can sign is an upstream error saying so, not a block', async () => {
+    const { result, requests } = await run('posts', { query: '3xq8rz5ht2mw7ke', cursor: 'r:1.7E12' }, [file]);
+    expect(requests).toEqual([]);
+    expect(result).toMatchObject({ ok: false, error: { code: 'upstream_error' } });
+    expect((result as Envelope).error?.message).toMatch(/only the in-page signer can sign/);
+  });
+
   it('result 50 on the signed request is a refused signature (blocked), never an empty list', async () => {
     const { result } = await run('posts', { query: '3xw5nb8gd3fj2ly' }, [sand('error-signed-result-50.har')], { signer: fakeSigner('HUDR_refused') });
     expect(result).toMatchObject({ ok: false, source: 'blocked', count: 0, error: { code: 'blocked', retryable: true } });

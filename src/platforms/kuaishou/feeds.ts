@@ -2,7 +2,7 @@ import { InvalidInput } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { ENDPOINTS, firstOf, type Json } from './api.js';
 import { graphql } from './graphql.js';
-import { canSignInPage, signedRest } from './hxfalcon.js';
+import { canSignInPage, requireInPageSigning, signedRest } from './hxfalcon.js';
 import { appFeeds, str, webFeeds } from './parse.js';
 import { profileUrl, searchUrl } from './refs.js';
 import { resolveUser } from './resolve.js';
@@ -48,6 +48,7 @@ async function runSearch(ctx: CrawlContext, params: Params, cursor?: string): Pr
   if (cursor !== undefined) {
     const c = SEARCH_CURSOR.exec(cursor);
     if (!c) throw new InvalidInput('params.cursor: not a kuaishou search cursor');
+    if (c[1] === 'r') requireInPageSigning(ctx, SEARCH_SIGNED);
     return searchRoute(ctx, c[1] as Route, keyword, c[2], c[3]);
   }
   const routes: Array<() => Promise<Page<ItemDraft>>> = [() => searchRoute(ctx, 'g', keyword, '', '')];
@@ -87,7 +88,10 @@ async function signedPosts(ctx: CrawlContext, userId: string, pcursor: string): 
 async function runPosts(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
   const userId = await resolveUser(ctx, params.query);
   if (cursor !== undefined && !/^[\w.+-]{1,64}$|^r:[\w.+-]{1,64}$/.test(cursor)) throw new InvalidInput('params.cursor: not a kuaishou posts cursor');
-  if (cursor?.startsWith('r:')) return signedPosts(ctx, userId, cursor.slice(2));
+  if (cursor?.startsWith('r:')) {
+    requireInPageSigning(ctx, POSTS_SIGNED);
+    return signedPosts(ctx, userId, cursor.slice(2));
+  }
   const pcursor = cursor ?? '';
   const routes: Array<() => Promise<Page<ItemDraft>>> = [() => graphqlPosts(ctx, userId, pcursor)];
   if (canSignInPage(ctx, POSTS_SIGNED)) routes.push(() => signedPosts(ctx, userId, pcursor));

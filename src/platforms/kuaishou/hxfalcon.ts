@@ -1,3 +1,4 @@
+import { UpstreamError } from '../../crawl/errors.js';
 import { SignatureRefused, signed, signModeFor } from '../../crawl/signing.js';
 import type { CrawlContext, PageSigning } from '../types.js';
 import { apiHeaders, asGuest, checkResult, checkStatus, readJson, WWW, type Json } from './api.js';
@@ -38,6 +39,13 @@ export class NoNativeSigner extends SignatureRefused {
 /** Whether a signed route can run at all in this context (a page is there and the mode allows it). */
 export function canSignInPage(ctx: CrawlContext, endpoint: string): boolean {
   return !ctx.replay && !!ctx.signer && signModeFor(ctx.signModes, ctx.platform, endpoint) !== 'native';
+}
+
+/** For a cursor that pages a signed list: refuses plainly when this context cannot sign. */
+export function requireInPageSigning(ctx: CrawlContext, endpoint: string): void {
+  if (!canSignInPage(ctx, endpoint)) {
+    throw new UpstreamError(`kuaishou ${endpoint}: this cursor pages the __NS_hxfalcon-signed list, which only the in-page signer can sign (none here: replay, no browser, or CRAWLER_SIGN_MODE native)`);
+  }
 }
 
 /**
