@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Blocked, CrawlError, NotFound, RateLimited, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
@@ -7,7 +10,10 @@ import { checkGraphql, checkResult, checkStatus, GUEST_KEY, guestCookie, readJso
 import { canSignInPage, ENCODE_EXPRESSION, NoNativeSigner } from '../../src/platforms/kuaishou/hxfalcon.js';
 import { kuaishou } from '../../src/platforms/kuaishou/index.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
-import { MemoryMemo } from '../../src/tasks/context.js';
+import { MemoryMemo, makeContext } from '../../src/tasks/context.js';
+import { Pacer } from '../../src/crawl/pacer.js';
+import { loadRecordings } from '../../src/crawl/replay/har.js';
+import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 
 const thrown = (fn: () => unknown): unknown => {
   try {
@@ -46,7 +52,7 @@ describe('result codes (one table)', () => {
     [50, SignatureRefused, 'blocked'],
     [2001, Blocked, 'blocked'],
     [21, UpstreamError, 'upstream_error'],
-  ])('result %i → %s', (result, type, errorCode) => {
+  ])('result %i', (result, type, errorCode) => {
     const e = thrown(() => checkResult({ result, error_msg: 'x' }, 'op'));
     expect(e).toBeInstanceOf(type);
     expect((e as CrawlError).code).toBe(errorCode);
@@ -178,5 +184,35 @@ describe('adapter metadata', () => {
     expect(kuaishou.replay?.volatile).toContain('query');
     expect(kuaishou.replay?.identifying).toEqual(expect.arrayContaining(['operationName', 'variables.photoId', 'photoId', 'rootCommentId']));
     expect(kuaishou.replay?.cursor).toContain('variables.pcursor');
+  });
+});
+
+describe('login probe', () => {
+  /** A context whose requests are answered by one hand-written exchange. */
+  function probeCtx(url: string, body: unknown, session: { cookies?: string; credentials?: Record<string, string> }, status = 200): CrawlContext {
+    const file = join(mkdtempSync(join(tmpdir(), 'kuaishou-probe-')), 'probe.har');
+    const post = url.endsWith('/graphql') ? { postData: { mimeType: 'application/json', text: JSON.stringify({ operationName: 'visionProfileUserList' }) } } : {};
+    const entry = { request: { method: 'POST', url, ...post }, response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: JSON.stringify(body) } } };
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
+    const dispatcher = new ReplayDispatcher({ recordings: loadRecordings([file]), rulesFor: () => kuaishou.replay });
+    return makeContext({ adapter: kuaishou, profile: 'p', cookies: session.cookies, credentials: session.credentials, memo: new MemoryMemo(), dispatcher, pacer: new Pacer(), gapMs: 0, signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings: [] });
+  }
+  const web = { cookies: 'did=web_x; userId=1; kuaishou.server.web_st=abc' };
+  const gql = 'https://www.kuaishou.com/graphql';
+
+  it('visionProfileUserList result 1 is a live web login; another result or a login demand is a lapsed one', async () => {
+    expect(await kuaishou.probe!(probeCtx(gql, { data: { visionProfileUserList: { result: 1, pcursor: '' } } }, web))).toBe('ok');
+    expect(await kuaishou.probe!(probeCtx(gql, { data: { visionProfileUserList: { result: 109, error_msg: '' } } }, web))).toBe('session_expired');
+    expect(await kuaishou.probe!(probeCtx(gql, { errors: [{ message: 'need login' }] }, web))).toBe('session_expired');
+  });
+  it('a captcha or throttling says nothing about the login: it is thrown, not turned into session_expired', async () => {
+    await expect(kuaishou.probe!(probeCtx(gql, { data: { visionProfileUserList: { result: 2001 } } }, web))).rejects.toBeInstanceOf(Blocked);
+    await expect(kuaishou.probe!(probeCtx(gql, { data: { visionProfileUserList: { result: 2 } } }, web))).rejects.toBeInstanceOf(RateLimited);
+    await expect(kuaishou.probe!(probeCtx(gql, { errors: [{ message: 'Internal server error' }] }, web))).rejects.toBeInstanceOf(UpstreamError);
+  });
+  it('a profile with only a mini-program session is probed through the mini-program', async () => {
+    const wx = { credentials: { wxmini_cookie: 'kuaishou.wechat.app_st=x' } };
+    expect(await kuaishou.probe!(probeCtx('https://wxmini-api.uyouqu.com/rest/wd/feed/recommend', { result: 1, feeds: [] }, wx))).toBe('ok');
+    expect(await kuaishou.probe!(probeCtx('https://wxmini-api.uyouqu.com/rest/wd/feed/recommend', { result: 109, error_msg: '请登录' }, wx))).toBe('session_expired');
   });
 });

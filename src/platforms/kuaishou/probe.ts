@@ -1,5 +1,4 @@
 import { Blocked, RateLimited, SessionExpired, UpstreamError } from '../../crawl/errors.js';
-import { SignatureRefused } from '../../crawl/signing.js';
 import type { CrawlContext } from '../types.js';
 import { hasWebLogin } from './api.js';
 import { graphql } from './graphql.js';
@@ -21,11 +20,10 @@ async function settle(call: () => Promise<unknown>): Promise<'ok' | 'session_exp
     await call();
     return 'ok';
   } catch (e) {
-    // Blocks and throttling say nothing about the login; everything else that is not ok says it is gone.
-    if (e instanceof SignatureRefused || e instanceof RateLimited) throw e;
-    if (e instanceof Blocked) throw e;
+    // Blocks and throttling say nothing about the login; a login demand or any other result code does.
+    if (e instanceof Blocked || e instanceof RateLimited) throw e;
     if (e instanceof SessionExpired) return 'session_expired';
-    if (e instanceof UpstreamError && /result /.test(e.message)) return 'session_expired';
+    if (e instanceof UpstreamError && /answered result /.test(e.message)) return 'session_expired';
     throw e;
   }
 }
