@@ -55,7 +55,7 @@ export interface GuestJar extends Memo {
  * (for signatures with no faithful reimplementation). The page is loaded once and reused.
  */
 export interface PageSigning {
-  sign<T = unknown>(req: { pageUrl: string; fn?: string; expression?: string; args?: unknown[]; timeoutMs?: number }): Promise<T>;
+  sign<T = unknown>(req: { pageUrl: string; fn?: string; expression?: string; args?: unknown[]; timeoutMs?: number; initScript?: string }): Promise<T>;
 }
 
 export interface CrawlContext {

@@ -22,6 +22,8 @@ const SIGN_PAGE = `<!doctype html><title>site</title><script>
   window.boom = () => { throw new Error('sign exploded'); };
 })();
 </script>`;
+// The site builds its signer object and sets `caver` on it while loading; only a hook installed before its scripts sees it.
+const HOOKED_PAGE = `<!doctype html><script>(() => { const realm = { call: (name, a) => 'realm:' + name + ':' + a }; realm.caver = 2; window.builtAt = Date.now(); })();</script>`;
 const LATE_PAGE = `<!doctype html><script>setTimeout(() => { window.lateSign = (s) => 'late:' + s; }, 300);</script>`;
 
 const hmac = (s: string) => createHmac('sha256', SECRET).update(s).digest('hex');
@@ -42,6 +44,7 @@ beforeAll(async () => {
     '/sign.html': (_req, res) => html(res, SIGN_PAGE),
     '/other.html': (_req, res) => html(res, SIGN_PAGE),
     '/late.html': (_req, res) => html(res, LATE_PAGE),
+    '/hooked.html': (_req, res) => html(res, HOOKED_PAGE),
     '/empty.html': (_req, res) => html(res, '<!doctype html><p>nothing here</p>'),
     '/forbidden.html': (_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('no'),
   });
@@ -81,6 +84,18 @@ describe('PageSigner', () => {
     await pool.withPage(KEY, session, (page) => page.goto('chrome://crash').then(() => undefined, () => undefined));
     expect(await signer.sign(KEY, { session, pageUrl: `${site.origin}/other.html`, fn: 'sign', args: ['y'] })).toBe(hmac('y'));
     expect(site.count('/other.html')).toBe(2);
+  });
+
+  it('runs an init script before the site\'s own scripts (reloading a page loaded without it), once per page', async () => {
+    const { CAPTURE_SCRIPT } = await import('../../src/platforms/kuaishou/hxfalcon.js');
+    const pageUrl = `${site.origin}/hooked.html`;
+    const expression = "window.__ks_realm ? window.__ks_realm.call('$encode', args[0]) : 'no realm'";
+    expect(await signer.sign(KEY, { session, pageUrl, expression, args: ['q'] })).toBe('no realm');
+    const loads = signer.stats().loads;
+    expect(await signer.sign(KEY, { session, pageUrl, expression, args: ['q'], initScript: CAPTURE_SCRIPT })).toBe('realm:$encode:q');
+    expect(signer.stats().loads).toBe(loads + 1);
+    expect(await signer.sign(KEY, { session, pageUrl, expression, args: ['r'], initScript: CAPTURE_SCRIPT })).toBe('realm:$encode:r');
+    expect(signer.stats().loads).toBe(loads + 1);
   });
 
   it('waits for a signer the site defines after load', async () => {

@@ -13,6 +13,11 @@ export interface SignRequest {
   expression?: string;
   /** JSON values. */
   args?: unknown[];
+  /**
+   * Script run in the page before any of the site's own scripts, on every load (a hook that captures the
+   * site's signer as it is built). A page loaded without it is reloaded once with it.
+   */
+  initScript?: string;
   /** For the evaluation; default: the signer's. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -44,6 +49,7 @@ const RESOLVE = `(path) => {
  */
 export class PageSigner {
   private readonly loaded = new WeakMap<Page, { requested: string; landed: string }>();
+  private readonly inits = new WeakMap<Page, Set<string>>();
   private readonly loadTimeoutMs: number;
   private readonly timeoutMs: number;
   private loads = 0;
@@ -95,8 +101,15 @@ export class PageSigner {
   }
 
   private async ready(page: Page, req: SignRequest): Promise<void> {
+    let added = this.inits.get(page);
+    const needsInit = req.initScript !== undefined && !added?.has(req.initScript);
+    if (needsInit) {
+      await page.addInitScript({ content: req.initScript! });
+      if (!added) this.inits.set(page, (added = new Set()));
+      added.add(req.initScript!);
+    }
     const cached = this.loaded.get(page);
-    if (cached && cached.requested === req.pageUrl && cached.landed === page.url()) return;
+    if (!needsInit && cached && cached.requested === req.pageUrl && cached.landed === page.url()) return;
     this.loaded.delete(page);
     const deadline = Date.now() + this.loadTimeoutMs;
     this.loads++;

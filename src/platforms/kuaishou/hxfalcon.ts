@@ -16,6 +16,24 @@ import { apiHeaders, asGuest, checkResult, checkStatus, readJson, WWW, type Json
 export const SIGN_PAGE = `${WWW}/`;
 const CAVER = 2;
 
+/**
+ * Runs before the site's scripts on every load of the signing page: the site builds its signer object and
+ * sets a `caver` property on it; a setter on Object.prototype sees that assignment and keeps the object
+ * (the capture MediaCrawler's help.py describes). Our own text; unverifiable offline, hence documented.
+ */
+export const CAPTURE_SCRIPT = `(() => {
+  if (window.__ks_realm_hook) return;
+  window.__ks_realm_hook = true;
+  Object.defineProperty(Object.prototype, 'caver', {
+    configurable: true,
+    get() { return undefined; },
+    set(value) {
+      Object.defineProperty(this, 'caver', { value, writable: true, configurable: true, enumerable: true });
+      if (!window.__ks_realm && this && (typeof this.call === 'function' || '$encode' in this)) window.__ks_realm = this;
+    },
+  });
+})();`;
+
 /** Evaluated in the profile's kuaishou page with args = [path, query, body]; resolves the signature. */
 export const ENCODE_EXPRESSION = `new Promise((resolve, reject) => {
   const realm = window.__ks_realm;
@@ -55,7 +73,7 @@ export function requireInPageSigning(ctx: CrawlContext, endpoint: string): void 
 export async function signedRest(ctx: CrawlContext, endpoint: string, path: string, body: Json, o: { what: string; referer: string }): Promise<Json> {
   const payload = JSON.stringify(body);
   const send = async (signer: PageSigning): Promise<Json> => {
-    const signature = await signer.sign<string>({ pageUrl: SIGN_PAGE, expression: ENCODE_EXPRESSION, args: [path, { caver: CAVER }, JSON.parse(payload)] });
+    const signature = await signer.sign<string>({ pageUrl: SIGN_PAGE, initScript: CAPTURE_SCRIPT, expression: ENCODE_EXPRESSION, args: [path, { caver: CAVER }, JSON.parse(payload)] });
     if (typeof signature !== 'string' || !signature) throw new SignatureRefused(`${o.what}: the page's signer returned no __NS_hxfalcon`);
     const url = `${WWW}${path}?__NS_hxfalcon=${encodeURIComponent(signature)}&caver=${CAVER}`;
     return asGuest(ctx, async (cookie) => {
