@@ -9,4 +9,7 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'mastodon', action: 'trending', params: {} },
   { source: 'telegram', action: 'posts', params: { query: 'harborweather', limit: 5 } },
   { source: 'douyin', action: 'search', params: { query: '旅行', limit: 5 } },
+  { source: 'tiktok', action: 'search', params: { query: 'harbor cooking', limit: 5 } },
+  { source: 'kuaishou', action: 'search', params: { query: '美食', limit: 5 } },
+  { source: 'toutiao', action: 'hot', params: { limit: 5 } },
 ];

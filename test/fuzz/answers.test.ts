@@ -266,6 +266,25 @@ const CASES: Case[] = [
   { source: 'douyin', action: 'comments', params: { query: '7300000000000000001', replies_of: '7300000000000100001' }, replay: [sb('douyin/replies-7300000000000100001.har')] },
   { source: 'douyin', action: 'trending', params: { board: 'brand', brand_category: 2 }, replay: [sb('douyin/trending-brand.har')] },
   { source: 'douyin', action: 'trending', params: { board: 'live' }, replay: [sb('douyin/trending-live.har')] },
+  // tiktok: web JSON, rehydration pages; kuaishou: GraphQL, REST, apollo state; toutiao: boards, RENDER_DATA, search HTML
+  { source: 'tiktok', action: 'search', params: { query: 'TikTok', limit: 12 }, replay: [fx('tiktok/search-general-tiktok.har')] },
+  { source: 'tiktok', action: 'comments', params: { query: '7603296357641735445', limit: 19 }, replay: [fx('tiktok/comments-7603296357641735445.har')] },
+  { source: 'tiktok', action: 'detail', params: { query: '6832324357851778309' }, replay: [fx('tiktok/detail-item-6832324357851778309.har')] },
+  { source: 'tiktok', action: 'detail', params: { query: 'https://www.tiktok.com/@harborcook/video/7345678901234567890' }, replay: [sb('tiktok/detail-page-video-7345678901234567890.har')] },
+  { source: 'tiktok', action: 'user', params: { query: '@harborcook' }, replay: [sb('tiktok/user-page-harborcook.har')] },
+  { source: 'tiktok', action: 'posts', params: { query: '@harborcook', max_items: -1 }, replay: [SBX + '/tiktok'] },
+  { source: 'kuaishou', action: 'posts', params: { query: '3x27q2f82gnxn4e', limit: 1 }, replay: [fx('kuaishou/posts-3x27q2f82gnxn4e-visionProfilePhotoList.har')] },
+  { source: 'kuaishou', action: 'search', params: { query: '美食', limit: 5 }, replay: [sb('kuaishou/search-meishi.har')] },
+  { source: 'kuaishou', action: 'detail', params: { query: '3xs9d8k2mf4nq6e' }, replay: [sb('kuaishou/detail-3xs9d8k2mf4nq6e.har')] },
+  { source: 'kuaishou', action: 'detail', params: { query: '3xp4tq7wz3hb5ca' }, replay: [sb('kuaishou/detail-share-page-3xp4tq7wz3hb5ca.har')] },
+  { source: 'kuaishou', action: 'comments', params: { query: '3xs9d8k2mf4nq6e' }, replay: [sb('kuaishou/comments-3xs9d8k2mf4nq6e.har')] },
+  { source: 'kuaishou', action: 'hot', params: {}, replay: [sb('kuaishou/hot-home.har')] },
+  { source: 'toutiao', action: 'hot', params: {}, replay: [fx('toutiao/hot-board-app-2021-01-14.har')] },
+  { source: 'toutiao', action: 'trending', params: {}, replay: [sb('toutiao/hot-web.har')] },
+  { source: 'toutiao', action: 'search', params: { query: '人工智能', limit: 2 }, replay: [sb('toutiao/search-rengongzhineng.har'), sb('toutiao/ttwid-register.har')] },
+  { source: 'toutiao', action: 'detail', params: { query: 'https://www.toutiao.com/video/7505382061495176511/' }, replay: [sb('toutiao/detail-video.har'), sb('toutiao/ttwid-register.har')] },
+  { source: 'toutiao', action: 'detail', params: { query: 'https://www.toutiao.com/w/1832590417768457/' }, replay: [sb('toutiao/detail-micro.har')] },
+  { source: 'toutiao', action: 'comments', params: { query: '7506218830561436223' }, replay: [sb('toutiao/comments-article.har')] },
 ];
 
 // ---------------------------------------------------------------------------------------------------
