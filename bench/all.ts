@@ -4,3 +4,4 @@ await import('./run.js');
 await import('./media.js');
 await import('./preview.js');
 await import('./soak.js');
+await import('./signers.js');
