@@ -85,6 +85,8 @@ export interface Config {
   corsOrigins: string[];
   /** How signed platform requests are signed, per platform or platform.endpoint (default auto). */
   signModes: ReadonlyMap<string, SignMode>;
+  /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
+  opsEnv: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
       .filter(Boolean),
     signModes: parseSignModes(e.CRAWLER_SIGN_MODE ?? ''),
+    opsEnv: Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => /^CRAWLER_.+_OPS$/.test(kv[0]) && typeof kv[1] === 'string' && kv[1].trim() !== '')),
     ...overrides,
   };
 }

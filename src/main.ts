@@ -12,6 +12,7 @@ import { BrowserPool, LoginManager, saveLoginScreenshot } from './accounts/brows
 import { parseCookies } from './accounts/cookies.js';
 import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
+import { writeOps } from './crawl/ops.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -113,7 +114,8 @@ function tokenService(): { svc: TokenService; close: () => void } {
 
 function fail(e: unknown): never {
   process.stderr.write(`${e instanceof ApiError ? e.message : (e as Error).message}\n`);
-  process.exit(1);
+  // A bad configuration value exits 2, as at start.
+  process.exit(e instanceof ConfigError ? 2 : 1);
 }
 
 tokens
@@ -282,6 +284,33 @@ profiles
     close();
     if (!done) fail(new Error('no such profile'));
     process.stdout.write(`removed ${platform}/${name}\n`);
+  });
+
+const platforms = program.command('platforms').description('platform operation data (GraphQL ids, doc_ids, feature flags)');
+
+platforms
+  .command('refresh <source>')
+  .description("re-derive a platform's operation ids from its own web bundle; written to <data dir>/ops/<source>.json, used from the next start")
+  .option('--profile <name>', 'the stored login to load the pages with', 'default')
+  .action(async (source: string, o: { profile: string }) => {
+    const cfg = config({ logLevel: 'warn' });
+    const adapter = new Registry().get(source);
+    if (!adapter) fail(new Error(`unknown platform: ${source}`));
+    if (!adapter.ops) fail(new Error(`${adapter.id} keeps no operation data (nothing to refresh)`));
+    const service = createService(cfg);
+    const warnings: string[] = [];
+    try {
+      const fresh = await service.runner.refreshOps(adapter, o.profile, AbortSignal.timeout(120_000), warnings);
+      const before = adapter.ops.defaults;
+      const changed = Object.keys(fresh).filter((k) => JSON.stringify(fresh[k]) !== JSON.stringify(before[k]));
+      const path = writeOps(cfg.dataDir, adapter.id, fresh);
+      for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+      process.stdout.write(`${adapter.id}: ${Object.keys(fresh).length} operations, ${changed.length} differ from the built-in ids${changed.length ? ` (${changed.join(', ')})` : ''}\nwritten to ${path} (used from the next start)\n`);
+    } catch (e) {
+      fail(e);
+    } finally {
+      await service.close();
+    }
   });
 
 program.parseAsync(process.argv).catch(fail);

@@ -17,6 +17,8 @@ import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
 import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
+import { loadOps } from './crawl/ops.js';
+import { ConfigError } from './config.js';
 import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
 import { MediaProxy } from './media/proxy.js';
@@ -105,6 +107,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
     signModes: config.signModes,
+    ops: opsOrConfigError(registry, config),
     cursors,
   });
   const media = new MediaProxy({
@@ -269,5 +272,14 @@ function isExecutable(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Operation-data files are configuration: a missing or unreadable one stops the start like a bad variable. */
+function opsOrConfigError(registry: Registry, config: Config): Map<string, Record<string, unknown>> {
+  try {
+    return loadOps(registry.adapters, config.dataDir, config.opsEnv);
+  } catch (e) {
+    throw new ConfigError(e instanceof Error ? e.message : String(e));
   }
 }

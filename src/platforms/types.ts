@@ -74,6 +74,8 @@ export interface CrawlContext {
   signer?: PageSigning;
   /** CRAWLER_SIGN_MODE: per platform or endpoint, how signed requests are signed (default auto). */
   signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
+  /** This platform's operation data (ids, doc_ids, feature flags), overrides applied; {} for platforms without any. */
+  ops: Record<string, unknown>;
   signal: AbortSignal;
   log: Logger;
   /** Every request is answered from recordings (CRAWLER_REPLAY): nothing this crawl asks reaches a network. */
@@ -178,6 +180,12 @@ export interface PlatformAdapter {
    * longer knows the login. Throw Blocked/RateLimited as for reads.
    */
   probe?(ctx: CrawlContext): Promise<'ok' | 'session_expired'>;
+  /**
+   * GraphQL query ids, doc_ids, feature flags: as data (defaults here; the service layers the refreshed
+   * file and CRAWLER_<SOURCE>_OPS over them, and hands the merge to every crawl as ctx.ops). refresh
+   * re-derives them from the platform's own web bundle (`npx crawler platforms refresh <source>`).
+   */
+  ops?: { defaults: Record<string, unknown>; refresh(ctx: CrawlContext): Promise<Record<string, unknown>> };
   /** Where a human logs in (POST /v1/profiles/{platform}/{name}/login): page, the cookie that proves it, cookie domains. */
   login?: { url: string; successCookie: string; domains: string[] };
   /** Public profile URL of an author; used to derive Item.author_url centrally. */

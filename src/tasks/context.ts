@@ -14,6 +14,8 @@ export interface ContextDeps {
   guest?: GuestJar;
   signer?: PageSigning;
   signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
+  /** The platform's merged operation data; absent: the adapter's defaults. */
+  ops?: Record<string, unknown>;
   dispatcher: Dispatcher;
   pacer: Pacer;
   /** Overrides the adapter's minimum gap (replay runs need none). */
@@ -80,6 +82,7 @@ export function makeContext(d: ContextDeps): CrawlContext {
     guest,
     signer: d.signer,
     signModes: d.signModes,
+    ops: d.ops ?? d.adapter.ops?.defaults ?? {},
     signal: d.signal,
     log: d.log,
     replay: d.replay ?? false,

@@ -44,6 +44,8 @@ export interface RunnerDeps {
   cursors: CursorSeal;
   /** CRAWLER_SIGN_MODE, parsed. */
   signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
+  /** Each platform's operation data with the overrides applied (loadOps). */
+  ops?: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 interface Running {
@@ -117,6 +119,12 @@ export class Runner {
     return adapter.probe(this.sideContext(adapter, profile, signal, []));
   }
 
+  /** Re-derives the adapter's operation data from the platform's web bundle, with the profile's session. */
+  async refreshOps(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]): Promise<Record<string, unknown>> {
+    if (!adapter.ops) throw new Error(`${adapter.id} keeps no operation data`);
+    return adapter.ops.refresh(this.sideContext(adapter, profile, signal, warnings));
+  }
+
   private sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
     return this.context(adapter, profile, this.d.store.profileGet(adapter.id, profile), signal, warnings, this.d.log.child({ side: adapter.id }));
   }
@@ -133,6 +141,7 @@ export class Runner {
       dispatcher: this.d.dispatcher,
       replay: this.d.replay,
       signModes: this.d.signModes,
+      ops: this.d.ops?.get(adapter.id),
       pacer: this.pacer,
       gapMs: this.d.minGapMs,
       signal,
