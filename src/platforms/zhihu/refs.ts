@@ -135,7 +135,7 @@ export const columnUrl = (id: string): string => `${ZHUANLAN}/${id}`;
  */
 export function parseColumnRef(query: string | undefined): string | undefined {
   const q = (query ?? '').trim();
-  const typed = /^(?:zhihu:)?column:(\S+)$/.exec(q)?.[1] ?? (/^c_\d{6,24}$/.test(q) ? q : undefined);
+  const typed = /^(?:zhihu:)?column:(.+)$/.exec(q)?.[1] ?? (/^c_\d{6,24}$/.test(q) ? q : undefined);
   if (typed !== undefined) {
     if (!COLUMN_ID.test(typed)) throw new InvalidInput(`params.query: "${typed.slice(0, 80)}" is not a zhihu column id (c_<digits> or the column's slug)`);
     return typed;
