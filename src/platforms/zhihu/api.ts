@@ -186,10 +186,11 @@ async function viaPage(ctx: CrawlContext, page: PageSigning, url: string, req: A
 export async function apiGet(ctx: CrawlContext, req: ApiGet): Promise<Json | null> {
   const query = encodeQuery(req.params);
   const url = query ? `${req.url}?${query}` : req.url;
-  const attempt = async (): Promise<Json | null> => {
-    const dev = await device(ctx);
-    return signed(ctx, req.endpoint, {
+  const attempt = (): Promise<Json | null> =>
+    signed(ctx, req.endpoint, {
       native: async () => {
+        // Minted here, not before: the page route has its own d_c0 and needs no guest device.
+        const dev = await device(ctx);
         const headers: Record<string, string> = {
           accept: '*/*',
           'accept-language': 'zh-CN,zh;q=0.9',
@@ -203,7 +204,6 @@ export async function apiGet(ctx: CrawlContext, req: ApiGet): Promise<Json | nul
       },
       browser: (page) => viaPage(ctx, page, url, req),
     });
-  };
   try {
     return await attempt();
   } catch (e) {
