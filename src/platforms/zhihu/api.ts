@@ -156,7 +156,8 @@ export interface ApiGet {
 }
 
 /*
- * The browser route. Zhihu's bundle keeps its signer module-local (the page's request code builds
+ * The browser route. Zhihu's bundle keeps its signer module-local (the page's request code, as quoted in
+ * Halle-Astra/daily_data js/zhihu_comments.js, builds
  * [zse93, path, d_c0, body, x-zst-81].join('+'), md5s it and calls an `encrypt` reached only through webpack
  * internals: no window function to call, so nothing stable to evaluate). Instead the profile's own page
  * sends the request with its own fetch: its cookies (z_c0, d_c0 and the __zse_ck its scripts keep fresh),
