@@ -355,6 +355,17 @@ describe('xiaohongshu signing modes', () => {
     const a = await direct('search', { query: '客户' }, [real('search-notes.har')], { signer, signModes: new Map([['xiaohongshu', 'browser']]) });
     expect(a.seen[0]!.headers).toMatchObject({ 'x-s': 'XYS_PAGE', 'x-t': '1732104000000' });
     expect(JSON.parse(envelopeB64Decode(a.seen[0]!.headers['x-s-common']!).toString())).toMatchObject({ x5: '19223bd30fdyw4izqnvssalktamaab9jcq1a9gdne50000166530', x8: 'B1FROMPAGE' });
+    // Through the runner too: the page is asked once, with the exact path, body and signed string.
+    const calls: Array<{ pageUrl: string; args?: unknown[] }> = [];
+    const spy: PageSigning = { sign: async (req) => (calls.push(req), { xs: 'XYS_PAGE', xt: '1732104000000', a1: '', b1: '' }) as never };
+    const viaRunner = await run('detail', { query: `https://www.xiaohongshu.com/explore/${N2}?xsec_token=ABsbxN2videoToken0123456789abcdefGHIJKLmno_-%3D` }, [sand('detail-feed-video.har')], { signer: spy, signModes: new Map([['xiaohongshu.detail', 'browser']]) });
+    expect((viaRunner.result as Envelope).items[0]!.type).toBe('video');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.pageUrl).toBe('https://www.xiaohongshu.com/explore');
+    const [path, sentBody, signText, md5] = calls[0]!.args as [string, unknown, string, string];
+    expect(path).toBe('/api/sns/web/v1/feed');
+    expect(signText).toBe(path + JSON.stringify(sentBody));
+    expect(md5).toMatch(/^[0-9a-f]{32}$/);
     const mns: PageSigning = { sign: async () => ({ x3: 'mns0301_PAGEX3', a1: '', b1: '' }) as never };
     const b = await direct('search', { query: '客户' }, [real('search-notes.har')], { signer: mns, signModes: new Map([['xiaohongshu.search', 'browser']]) });
     expect(JSON.parse(envelopeB64Decode(b.seen[0]!.headers['x-s']!.slice(4)).toString()).x3).toBe('mns0301_PAGEX3');
