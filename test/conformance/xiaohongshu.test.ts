@@ -299,12 +299,23 @@ describe('xiaohongshu on the hand-made sandbox', () => {
     expect(requests[1]).toContain(`cursor=${N2}`);
   });
 
-  it("posts without a login: the profile page's first notes, and its next cursor (which needs a login to follow)", async () => {
-    const { result, warnings } = await anonymous('posts', { query: U1, limit: 5 }, [sand('user-profile-' + U1 + '.har')]);
+  it("posts without a login: the profile page's first notes, no cursor, and a warning that the rest needs a login", async () => {
+    const { result, warnings, requests } = await anonymous('posts', { query: U1, limit: 5 }, [sand('user-profile-' + U1 + '.har')]);
     const env = result as Envelope;
     expect(env.items.map((i) => i.id.slice(12))).toEqual(['6745c0a3000000001d02a3b3', N1]);
     expect(new URL(env.items[1]!.url!).searchParams.get('xsec_token')).toBe('ABsbxN1travelToken0123456789abcdefGHIJKLmn-_w=');
-    expect(warnings.join(' ')).toMatch(/session_expired.*logged-in session/);
+    expect(env.next_cursor).toBeUndefined();
+    expect(warnings.join(' ')).toMatch(/first notes are readable without a login/);
+    expect(requests).toEqual([`GET https://www.xiaohongshu.com/user/profile/${U1}`]);
+  });
+
+  it('posts with a login whose API is blocked: the profile page answers, and its cursor leads back to the API', async () => {
+    const U4 = '62d2e2f2000000000104f5f5';
+    const { result, requests } = await run('posts', { query: U4, limit: 1 }, [sand(`posts-blocked-api-${U4}.har`)]);
+    const env = result as Envelope;
+    expect(requests).toEqual([`GET https://edith.xiaohongshu.com/api/sns/web/v1/user_posted?num=30&cursor=&user_id=${U4}&image_formats=jpg,webp,avif`, `GET https://www.xiaohongshu.com/user/profile/${U4}`]);
+    expect(env.items.map((i) => i.id.slice(12))).toEqual(['6745c0a3000000001d02a3b3']);
+    expect(env.next_cursor).toBeTruthy();
   });
 
   it('posts of a user without notes is an honest empty', async () => {

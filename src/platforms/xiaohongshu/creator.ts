@@ -67,7 +67,7 @@ async function fromApi(ctx: CrawlContext, user: User, cursor: string | undefined
 
 /**
  * The profile page's first page of notes (state.user.notes[0], with their xsec_tokens) and the cursor of
- * the next (note_queries[0]); later pages need the API and so a login.
+ * the next (note_queries[0]), offered only with a login: later pages need the API.
  */
 async function fromPage(ctx: CrawlContext, user: User): Promise<Page<ItemDraft>> {
   const u = await profileState(ctx, user);
@@ -75,8 +75,12 @@ async function fromPage(ctx: CrawlContext, user: User): Promise<Page<ItemDraft>>
   const list = Array.isArray(tabs[0]) ? tabs[0] : tabs;
   const items = draftsOf(ctx, list);
   const query = objs(u.note_queries)[0];
-  const next = str(query?.cursor);
-  return { items, next_cursor: more(query?.has_more) && items.length && next ? next : undefined };
+  const next = more(query?.has_more) && items.length ? str(query?.cursor) : undefined;
+  if (next && !hasLogin(ctx)) {
+    ctx.warn("only the profile page's first notes are readable without a login; store a xiaohongshu profile to walk the rest");
+    return { items };
+  }
+  return { items, next_cursor: next };
 }
 
 async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<ItemDraft>> {
