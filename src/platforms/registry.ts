@@ -11,9 +11,10 @@ import { toutiao } from './toutiao/index.js';
 import { tiktok } from './tiktok/index.js';
 import { kuaishou } from './kuaishou/index.js';
 import { zhihu } from './zhihu/index.js';
+import { xiaohongshu } from './xiaohongshu/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu, xiaohongshu];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();
