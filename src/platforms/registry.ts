@@ -7,9 +7,10 @@ import { bluesky } from './bluesky/index.js';
 import { youtube } from './youtube/index.js';
 import { reddit } from './reddit/index.js';
 import { douyin } from './douyin/index.js';
+import { tieba } from './tieba/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, tieba];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();
