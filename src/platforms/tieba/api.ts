@@ -136,6 +136,9 @@ export function readJson(a: Answer, what: string): Json {
 
 const answerOf = (res: HttpResponse, text: string): Answer => ({ status: res.status, text, location: res.headers['location'] ? new URL(res.headers['location'], res.url).toString() : '' });
 
+/** Any tieba JSON answer, decoded by its declared charset and read by the rules above. */
+export const readResponse = (res: HttpResponse, what: string): Json => readJson(answerOf(res, res.status >= 300 && res.status < 400 ? '' : bodyText(res)), what);
+
 // ---------------------------------------------------------------------------------------------
 // Unsigned GETs (pages and /home/get JSON), with the guest BAIDUID.
 
@@ -252,7 +255,7 @@ export async function pcCall(ctx: CrawlContext, call: PcCall): Promise<Json> {
           },
         });
         keepGuest(ctx, res);
-        return readJson(answerOf(res, res.status >= 300 && res.status < 400 ? '' : bodyText(res)), call.what);
+        return readResponse(res, call.what);
       } catch (e) {
         throw asRefusal(e);
       }

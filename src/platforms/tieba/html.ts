@@ -84,7 +84,8 @@ export function chinaTime(text: string | undefined): number | undefined {
 
 /** A fragment's readable text: <br> as line breaks, emoticons as [表情], images dropped, whitespace tidied per line. */
 export function fragmentText(html: string): string {
-  const $ = load(`<div id="x">${html.replace(/<br\s*\/?>/gi, '\n')}</div>`);
+  // Source line breaks are layout whitespace; only <br> breaks a line.
+  const $ = load(`<div id="x">${html.replace(/\s*[\r\n]+\s*/g, ' ').replace(/<br\s*\/?>/gi, '\n')}</div>`);
   // What the page's scripts add around a post (DOM snapshots carry it): not the author's words.
   $('script, style, .replace_tip, .p_forbidden_tip, .save_face_card, .post_bubble_top, .post_bubble_bottom').remove();
   $('img.BDE_Smiley').replaceWith('[表情]');
