@@ -61,7 +61,7 @@ function plausible(s: string): boolean {
       if (cp < 0x20) return false;
       continue;
     }
-    if (cp === 0xb7 || cp === 0xd7 || (cp >= 0x3000 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x2000 && cp <= 0x206f) || cp >= 0x1f000) continue;
+    if ((cp >= 0x3000 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x2000 && cp <= 0x206f) || cp >= 0x1f000) continue;
     return false;
   }
   return true;
