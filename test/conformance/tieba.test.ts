@@ -406,9 +406,11 @@ describe('tieba signing modes', () => {
 
   it('native: the page is never asked; the refused PC route gives way to the anonymous thread page', async () => {
     const signer: PageSigning = { sign: async () => { throw new Error('the page must not be asked'); } };
-    const { result, requests } = await run('detail', { query: '7000000001' }, [refused(), sand('detail-thread-7000000001.har')], { session: LOGIN, signer, signModes: new Map([['tieba', 'native']]) });
+    const { result, requests, warnings } = await run('detail', { query: '7000000001' }, [refused(), sand('detail-thread-7000000001.har')], { session: LOGIN, signer, signModes: new Map([['tieba', 'native']]) });
     expect((result as Envelope).items[0]!.text).toBe('早上六点出发，山里的雾还没散。\n第二张是山顶。[表情]');
     expect(requests.at(-1)).toBe('GET https://tieba.baidu.com/p/7000000001');
+    // A logged-in profile answered from anonymous pages is said, never silent.
+    expect(warnings.join(' ')).toMatch(/logged-in PC API failed .*anonymous pages/);
   });
 
   it('browser: the page sends the signed call straight away; no native signed request goes out', async () => {

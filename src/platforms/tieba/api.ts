@@ -271,3 +271,24 @@ export async function pcCall(ctx: CrawlContext, call: PcCall): Promise<Json> {
 /** A failure after which an equivalent route may still answer. */
 export const isFallbackable = (e: unknown): boolean =>
   isReplayMiss(e) || (e instanceof CrawlError && (e.code === 'upstream_error' || e.code === 'blocked' || e.code === 'timeout'));
+
+/**
+ * The logged-in PC route first when the profile has a login, else (and after an outage or block of it) the
+ * anonymous route. Falling back from a login to anonymous pages is said in the warnings, never silent; an
+ * expired login is not fallen back from (it is the profile's to fix).
+ */
+export async function loginFirst<T>(ctx: CrawlContext, what: string, pc: (() => Promise<T>) | undefined, anonymous: () => Promise<T>): Promise<T> {
+  if (!pc || !hasLogin(ctx)) return anonymous();
+  try {
+    return await pc();
+  } catch (e) {
+    if (!isFallbackable(e)) throw e;
+    if (!isReplayMiss(e)) ctx.warn(`${what}: the logged-in PC API failed (${e instanceof Error ? e.message : String(e)}); answered from tieba's anonymous pages instead`);
+    try {
+      return await anonymous();
+    } catch (again) {
+      // The first failure is the one that explains the most when both routes fail alike.
+      throw isReplayMiss(again) && !isReplayMiss(e) ? e : again;
+    }
+  }
+}

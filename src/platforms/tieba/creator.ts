@@ -1,9 +1,7 @@
-import { firstAnswering } from '../../crawl/fallback.js';
 import { NotFound } from '../../crawl/errors.js';
 import type { Author } from '../../domain/results.js';
 import type { CreatorAction, CrawlContext, Params } from '../types.js';
-import { ENDPOINTS, isFallbackable, pcCall } from './api.js';
-import { hasLogin } from './guest.js';
+import { ENDPOINTS, loginFirst, pcCall } from './api.js';
 import { panelAuthor, sidebarAuthor } from './parse-json.js';
 import { parseUserRef, type UserRef } from './refs.js';
 import { panel } from './users.js';
@@ -27,8 +25,7 @@ async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null
     if (!author) throw new NotFound(`tieba has no user ${portrait}`);
     return author;
   };
-  const routes = hasLogin(ctx) && 'portrait' in ref ? [() => fromSidebar(ref.portrait), fromPanel] : [fromPanel];
-  return firstAnswering(routes, isFallbackable);
+  return loginFirst(ctx, `user ${label(ref)}`, 'portrait' in ref ? () => fromSidebar(ref.portrait) : undefined, fromPanel);
 }
 
 export const userAction: CreatorAction = {

@@ -1,8 +1,6 @@
-import { firstAnswering } from '../../crawl/fallback.js';
 import { InvalidInput, NotFound, ParseError } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
-import { ENDPOINTS, FORUM_GONE, isFallbackable, pcCall, query, tiebaGet, tiebaJson } from './api.js';
-import { hasLogin } from './guest.js';
+import { ENDPOINTS, FORUM_GONE, loginFirst, pcCall, query, tiebaGet, tiebaJson } from './api.js';
 import { parseForumPage, parseSearchPage } from './parse-html.js';
 import { parsePcSearch, topicDrafts, userThreads } from './parse-json.js';
 import { forumUrl, parseForumRef, parseUserRef, userFromUrl } from './refs.js';
@@ -51,7 +49,7 @@ async function searchPage(ctx: CrawlContext, params: Params, cursor?: string): P
     if (!r.drafts.length && !NO_RESULTS.test(text)) throw new ParseError(`${what}: the page is neither a result list nor tieba's "no results"; tieba may have changed its search page`);
     return { items: r.drafts, next_cursor: r.hasNext ? String(pn + 1) : undefined };
   };
-  return firstAnswering([...(hasLogin(ctx) ? [pc] : []), html], isFallbackable);
+  return loginFirst(ctx, what, pc, html);
 }
 
 export const searchAction: ItemsAction = {

@@ -1,14 +1,12 @@
-import { firstAnswering } from '../../crawl/fallback.js';
 import { NotFound, ParseError } from '../../crawl/errors.js';
 import type { CrawlContext } from '../types.js';
-import { ENDPOINTS, isFallbackable, pcCall, query, loginTbs, THREAD_GONE, tiebaGet, type Json } from './api.js';
-import { hasLogin } from './guest.js';
+import { ENDPOINTS, loginFirst, loginTbs, pcCall, query, THREAD_GONE, tiebaGet, type Json } from './api.js';
 import { parseThreadPage, type ThreadPage } from './parse-html.js';
 import { threadUrl } from './refs.js';
 
 /*
  * One page of a thread, by the route that answers: the PC JSON (/c/f/pb/page_pc, signed; only with a
- * logged-in profile, as the PC site itself calls it) or the thread page /p/{tid}?pn= (anonymous HTML).
+ * logged-in profile, as the PC site itself calls it), else the thread page /p/{tid}?pn= (anonymous HTML).
  */
 export type ThreadAnswer = { kind: 'pc'; json: Json } | { kind: 'html'; page: ThreadPage };
 
@@ -40,11 +38,10 @@ async function threadPc(ctx: CrawlContext, tid: string, pn: number): Promise<Jso
 }
 
 export async function threadPage(ctx: CrawlContext, tid: string, pn: number): Promise<ThreadAnswer> {
-  return firstAnswering<ThreadAnswer>(
-    [
-      ...(hasLogin(ctx) ? [async (): Promise<ThreadAnswer> => ({ kind: 'pc', json: await threadPc(ctx, tid, pn) })] : []),
-      async (): Promise<ThreadAnswer> => ({ kind: 'html', page: await threadHtml(ctx, tid, pn) }),
-    ],
-    isFallbackable,
+  return loginFirst<ThreadAnswer>(
+    ctx,
+    `thread ${tid}`,
+    async () => ({ kind: 'pc', json: await threadPc(ctx, tid, pn) }),
+    async () => ({ kind: 'html', page: await threadHtml(ctx, tid, pn) }),
   );
 }
