@@ -421,6 +421,14 @@ describe('tieba signing modes', () => {
   });
 });
 
+describe('tieba signing mode browser without a browser', () => {
+  it('says so and the anonymous page answers', async () => {
+    const { result, warnings } = await run('detail', { query: '7000000001' }, [sand('pc-api-logged-in.har'), sand('detail-thread-7000000001.har')], { session: LOGIN, signModes: new Map([['tieba', 'browser']]) });
+    expect((result as Envelope).ok).toBe(true);
+    expect(warnings.join(' ')).toMatch(/signing mode is browser .* no browser is available/);
+  });
+});
+
 describe('tieba login probe', () => {
   it('is_login 1 is ok, 0 is session_expired, an empty answer stays a block', async () => {
     expect(await tieba.probe!(tiebaCtx([sand('pc-api-logged-in.har')], { cookies: LOGIN.cookies }).ctx)).toBe('ok');
