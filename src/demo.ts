@@ -12,4 +12,7 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'tiktok', action: 'search', params: { query: 'harbor cooking', limit: 5 } },
   { source: 'kuaishou', action: 'search', params: { query: '美食', limit: 5 } },
   { source: 'toutiao', action: 'hot', params: { limit: 5 } },
+  { source: 'xiaohongshu', action: 'detail', params: { query: '6745c0a1000000000703d1e1' } },
+  { source: 'zhihu', action: 'search', params: { query: '咖啡', limit: 3 } },
+  { source: 'tieba', action: 'posts', params: { query: '沙盒旅行', limit: 3 } },
 ];

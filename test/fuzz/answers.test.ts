@@ -285,6 +285,21 @@ const CASES: Case[] = [
   { source: 'toutiao', action: 'detail', params: { query: 'https://www.toutiao.com/video/7505382061495176511/' }, replay: [sb('toutiao/detail-video.har'), sb('toutiao/ttwid-register.har')] },
   { source: 'toutiao', action: 'detail', params: { query: 'https://www.toutiao.com/w/1832590417768457/' }, replay: [sb('toutiao/detail-micro.har')] },
   { source: 'toutiao', action: 'comments', params: { query: '7506218830561436223' }, replay: [sb('toutiao/comments-article.har')] },
+  // xiaohongshu: edith JSON and __INITIAL_STATE__ pages; zhihu: v4 JSON, app search, js-initialData; tieba: GBK/UTF-8 HTML and JSON
+  { source: 'xiaohongshu', action: 'search', params: { query: '旅行', limit: 10 }, replay: [SBX + '/xiaohongshu'], session: { cookies: 'web_session=040069b5a274fb57675ab453ab354bc8b20e29; a1=19223bd30fdyw4izqnvssalktamaab9jcq1a9gdne50000166530; webId=89daffcfb24ae99c9b86c49c47aa5f14' } },
+  { source: 'xiaohongshu', action: 'detail', params: { query: 'https://www.xiaohongshu.com/explore/6745c0a2000000001e01f2a2?xsec_token=ABsbxN2videoToken0123456789abcdefGHIJKLmno_-%3D&xsec_source=pc_search' }, replay: [sb('xiaohongshu/detail-feed-video.har')], session: { cookies: 'web_session=040069b5a274fb57675ab453ab354bc8b20e29; a1=19223bd30fdyw4izqnvssalktamaab9jcq1a9gdne50000166530; webId=89daffcfb24ae99c9b86c49c47aa5f14' } },
+  { source: 'xiaohongshu', action: 'user', params: { query: 'https://www.xiaohongshu.com/user/profile/5f1e2d3c000000000101a1b1' }, replay: [SBX + '/xiaohongshu'] },
+  { source: 'xiaohongshu', action: 'comments', params: { query: '66696f98000000000d00f289', limit: 100 }, replay: [fx('xiaohongshu/comments-66696f98000000000d00f289.har')], session: { cookies: 'web_session=040069b5a274fb57675ab453ab354bc8b20e29; a1=19223bd30fdyw4izqnvssalktamaab9jcq1a9gdne50000166530; webId=89daffcfb24ae99c9b86c49c47aa5f14' } },
+  { source: 'zhihu', action: 'search', params: { query: '咖啡', limit: 3 }, replay: [SBX + '/zhihu'] },
+  { source: 'zhihu', action: 'user', params: { query: 'https://www.zhihu.com/people/houziliaorenwu' }, replay: [SBX + '/zhihu', FIX + '/zhihu'] },
+  { source: 'zhihu', action: 'detail', params: { query: 'answer:1900000000000000001' }, replay: [SBX + '/zhihu'] },
+  { source: 'zhihu', action: 'hot', params: { category: 'total', limit: 50 }, replay: [FIX + '/zhihu', SBX + '/zhihu'] },
+  { source: 'zhihu', action: 'comments', params: { query: 'https://www.zhihu.com/answer/1900000000000000001' }, replay: [SBX + '/zhihu'] },
+  { source: 'tieba', action: 'search', params: { query: '东南亚', limit: 10 }, replay: [FIX + '/tieba', SBX + '/tieba'] },
+  { source: 'tieba', action: 'posts', params: { query: '沙盒旅行', max_items: 10 }, replay: [SBX + '/tieba'] },
+  { source: 'tieba', action: 'detail', params: { query: '9117905169' }, replay: [FIX + '/tieba', SBX + '/tieba'] },
+  { source: 'tieba', action: 'comments', params: { query: '7000000001', replies_of: '160000000002', limit: 10 }, replay: [SBX + '/tieba'] },
+  { source: 'tieba', action: 'hot', params: {}, replay: [SBX + '/tieba'] },
 ];
 
 // ---------------------------------------------------------------------------------------------------
