@@ -114,10 +114,21 @@ function toRecording(e: HarEntry, file: string, index: number): Recording | stri
 export function requestParams(url: URL, post?: { mimeType?: string; text?: string; params?: Array<{ name: string; value?: string }> }): Map<string, string> {
   const params = new Map<string, string>();
   const add = (k: string, v: string) => params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
-  url.searchParams.forEach((v, k) => add(k, v));
+  // A param carrying a JSON object (a resource API's data={"options":…}) also lends its fields, by path.
+  const addField = (k: string, v: string) => {
+    add(k, v);
+    if (/^\s*\{/.test(v)) {
+      try {
+        flatten(JSON.parse(v), k, add);
+      } catch {
+        /* a plain string after all */
+      }
+    }
+  };
+  url.searchParams.forEach((v, k) => addField(k, v));
   if (!post) return params;
   if (post.params?.length) {
-    for (const p of post.params) add(p.name, p.value ?? '');
+    for (const p of post.params) addField(p.name, p.value ?? '');
     return params;
   }
   addBodyParams(post.text, post.mimeType, add);
@@ -136,7 +147,16 @@ export function addBodyParams(text: string | undefined, mimeType: string | undef
     }
   }
   if ((mimeType ?? '').includes('x-www-form-urlencoded') || /^[^=&\s]+=[^&]*(&|$)/.test(trimmed)) {
-    new URLSearchParams(trimmed).forEach((v, k) => add(k, v));
+    new URLSearchParams(trimmed).forEach((v, k) => {
+      add(k, v);
+      if (/^\s*\{/.test(v)) {
+        try {
+          flatten(JSON.parse(v), k, add);
+        } catch {
+          /* a plain string after all */
+        }
+      }
+    });
   }
 }
 

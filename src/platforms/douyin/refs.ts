@@ -1,4 +1,5 @@
-import { InvalidInput, NotFound, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput } from '../../crawl/errors.js';
+import { followHops } from '../../crawl/redirects.js';
 import type { CrawlContext } from '../types.js';
 import { checkHttp, SHORT_LINK_HOSTS, WWW } from './api.js';
 
@@ -82,33 +83,17 @@ export function parseUserRef(query: string | undefined): UserRef {
   throw new InvalidInput(`params.query: "${q.slice(0, 120)}" is not a douyin user reference (a sec_uid MS4wLjABAAAA…, a douyin.com/user/<sec_uid> link, or a v.douyin.com share link)`);
 }
 
-const MAX_HOPS = 4;
-const DAY_MS = 24 * 3600_000;
-
 /** A v.douyin.com link → the URL it redirects to; only the redirect is asked for, never the target page. */
 export async function followShortLink(ctx: CrawlContext, short: string): Promise<URL> {
-  const key = `douyin:short:${short}`;
-  const known = ctx.memo.get<string>(key);
-  if (known) return new URL(known);
-  let url = new URL(short);
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const res = await ctx.http.request({ url: url.toString(), followRedirects: false });
-    const location = res.headers['location'];
-    if (res.status >= 300 && res.status < 400 && location) {
-      const next = new URL(location, url);
-      if (isShort(next)) {
-        url = next;
-        continue;
-      }
-      if (!DOUYIN_HOST.test(next.hostname)) throw new UpstreamError(`${short} redirects off douyin (${next.host})`);
-      ctx.memo.set(key, next.toString(), DAY_MS);
-      return next;
-    }
-    if (res.status === 404) throw new NotFound(`${short}: the share link does not exist`);
-    checkHttp(res, `share link ${short}`);
-    throw new UpstreamError(`${short}: expected a redirect, got HTTP ${res.status}`);
-  }
-  throw new UpstreamError(`${short}: too many redirects`);
+  const what = `share link ${short}`;
+  const href = await followHops(ctx, short, {
+    what,
+    memoKey: `douyin:short:${short}`,
+    onSite: (u) => DOUYIN_HOST.test(u.hostname),
+    done: (u) => (isShort(u) ? undefined : u.toString()),
+    check: (res) => checkHttp(res, what),
+  });
+  return new URL(href);
 }
 
 export async function resolvePostId(ctx: CrawlContext, query: string | undefined): Promise<string> {

@@ -1,43 +1,27 @@
-import { InvalidInput, NotFound, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput } from '../../crawl/errors.js';
+import { followHops } from '../../crawl/redirects.js';
 import type { CrawlContext } from '../types.js';
 import { checkStatus, pageHeaders } from './api.js';
 import { creatorFromUrl, parseCreatorRef, parsePostRef, photoFromUrl } from './refs.js';
 import { wxUsers } from './parse.js';
 import { miniSession, wxSearchUser, type MiniSession } from './wxmini.js';
 
-const MAX_HOPS = 4;
 const DAY_MS = 24 * 3600_000;
 const KUAISHOU_TARGET = /(?:^|\.)(?:kuaishou\.(?:com|cn)|chenzhongtech\.com)$/i;
 
-/**
- * A share link → the page URL it redirects to. Only the redirect hops are requested (no redirect is
- * followed by the client), the target page itself is never fetched.
- */
+/** A share link → the page URL it redirects to; only the redirect hops are requested, never the target page. */
 export async function followShareLink(ctx: CrawlContext, short: string): Promise<URL> {
-  const key = `kuaishou:short:${short}`;
-  const known = ctx.memo.get<string>(key);
-  if (known) return new URL(known);
-  let url = new URL(short);
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const res = await ctx.http.request({ url: url.toString(), headers: pageHeaders(), followRedirects: false });
-    const location = res.headers['location'];
-    if (res.status >= 300 && res.status < 400 && location) {
-      const next = new URL(location, url);
-      if (!KUAISHOU_TARGET.test(next.hostname)) throw new UpstreamError(`${short} redirects off kuaishou (${next.host})`);
-      // Share links may pass through another short hop; a captcha or login redirect is mapped by checkStatus.
-      if (photoFromUrl(next) || creatorFromUrl(next)) {
-        ctx.memo.set(key, next.toString(), DAY_MS);
-        return next;
-      }
-      checkStatus({ ...res, url: next.toString() }, `share link ${short}`);
-      url = next;
-      continue;
-    }
-    if (res.status === 404) throw new NotFound(`${short}: the share link does not exist`);
-    checkStatus(res, `share link ${short}`);
-    throw new UpstreamError(`${short}: expected a redirect, got HTTP ${res.status}`);
-  }
-  throw new UpstreamError(`${short}: too many redirects`);
+  const what = `share link ${short}`;
+  const href = await followHops(ctx, short, {
+    what,
+    memoKey: `kuaishou:short:${short}`,
+    headers: pageHeaders,
+    onSite: (u) => KUAISHOU_TARGET.test(u.hostname),
+    done: (u) => (photoFromUrl(u) || creatorFromUrl(u) ? u.toString() : undefined),
+    // Share links may pass through another short hop; a captcha or login redirect is mapped by checkStatus.
+    check: (res, next) => checkStatus(next ? { ...res, url: next.toString() } : res, what),
+  });
+  return new URL(href);
 }
 
 /** Any post reference → the web photo id (share links followed). */

@@ -1,10 +1,9 @@
-import { InvalidInput, NotFound, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput } from '../../crawl/errors.js';
+import { followHops } from '../../crawl/redirects.js';
 import type { CrawlContext } from '../types.js';
 import { checkHttp } from './api.js';
 import { SHORT_HOSTS, creatorFromUrl, parseCreatorRef, parsePostRef, shortLinkOf, videoFromUrl, type CreatorRef, type VideoRef } from './refs.js';
 
-const MAX_HOPS = 4;
-const DAY_MS = 24 * 3600_000;
 /*
  * TikTok answers a link-preview crawler's request for a share link with the redirect itself (yt-dlp
  * TikTokVMIE sends this agent); a browser agent may get a script page instead. No guest state rides on it.
@@ -18,28 +17,18 @@ const isTikTokHost = (host: string): boolean => /(?:^|\.)tiktokv?\.com$/i.test(h
  * one GET without following redirects: only the Location is read, the target page is never fetched.
  */
 export async function followShortLink(ctx: CrawlContext, short: string): Promise<URL> {
-  const key = `tiktok:short:${short}`;
-  const known = ctx.memo.get<string>(key);
-  if (known) return new URL(known);
-  let url = new URL(short);
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const res = await ctx.http.request({ url: url.toString(), followRedirects: false, headers: { 'User-Agent': PREVIEW_AGENT, Accept: 'text/html,*/*' } });
-    const location = res.headers['location'];
-    if (res.status >= 300 && res.status < 400 && location) {
-      const next = new URL(location, url);
-      if (!isTikTokHost(next.hostname)) throw new UpstreamError(`${short} redirects off TikTok (${next.host})`);
-      if (SHORT_HOSTS.includes(next.hostname.toLowerCase()) || shortLinkOf(next)) {
-        url = next;
-        continue;
-      }
-      ctx.memo.set(key, next.toString(), DAY_MS);
-      return next;
-    }
-    if (res.status === 404) throw new NotFound(`${short}: the share link does not exist`);
-    checkHttp(res, `share link ${short}`, true);
-    throw new UpstreamError(`${short}: expected a redirect, got HTTP ${res.status}`);
-  }
-  throw new UpstreamError(`${short}: too many redirects`);
+  const what = `share link ${short}`;
+  const href = await followHops(ctx, short, {
+    what,
+    memoKey: `tiktok:short:${short}`,
+    headers: () => ({ 'User-Agent': PREVIEW_AGENT, Accept: 'text/html,*/*' }),
+    onSite: (u) => isTikTokHost(u.hostname),
+    done: (u) => (SHORT_HOSTS.includes(u.hostname.toLowerCase()) || shortLinkOf(u) ? undefined : u.toString()),
+    check: (res, next) => {
+      if (!next) checkHttp(res, what, true);
+    },
+  });
+  return new URL(href);
 }
 
 /** Any post reference → the post's id (share links followed). */

@@ -1,39 +1,26 @@
-import { InvalidInput, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput } from '../../crawl/errors.js';
+import { followHops } from '../../crawl/redirects.js';
 import type { CrawlContext } from '../types.js';
 import { baseHeaders, check, HTML_ACCEPT } from './api.js';
 import { creatorFromUrl, parseCreatorRef, parsePostRef, postFromUrl, type PostRef } from './refs.js';
 import { guestCookie } from './ttwid.js';
 
-const MAX_HOPS = 4;
 const DAY_MS = 24 * 3600_000;
 
-/**
- * Follows toutiao redirects one hop at a time (no automatic following), only while they stay on
- * toutiao.com, until `done` recognizes the URL. Only the hops are requested, never the target page.
- */
-async function followUntil<T>(ctx: CrawlContext, start: string, what: string, done: (u: URL) => T | undefined): Promise<T> {
-  let url = new URL(start);
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const found = hop > 0 ? done(url) : undefined;
-    if (found !== undefined) return found;
-    const headers = baseHeaders(`https://www.toutiao.com/`, HTML_ACCEPT);
-    const cookie = await guestCookie(ctx);
-    if (cookie) headers.Cookie = cookie;
-    const res = await ctx.http.request({ url: url.toString(), headers, followRedirects: false });
-    const location = res.headers['location'];
-    if (res.status >= 300 && res.status < 400 && location) {
-      check(res, ctx, what);
-      const next = new URL(location, url);
-      if (!/(^|\.)toutiao\.com$/i.test(next.hostname)) throw new UpstreamError(`${what}: redirects off toutiao (${next.host})`);
-      url = next;
-      continue;
-    }
-    check(res, ctx, what);
-    throw new UpstreamError(`${what}: expected a redirect to the page it names, got HTTP ${res.status}`);
-  }
-  const found = done(url);
-  if (found !== undefined) return found;
-  throw new UpstreamError(`${what}: too many redirects`);
+/** Follows toutiao redirects while they stay on toutiao.com, until `done` recognizes the URL. */
+function followUntil<T>(ctx: CrawlContext, start: string, what: string, done: (u: URL) => T | undefined): Promise<T> {
+  return followHops(ctx, start, {
+    what,
+    headers: async () => {
+      const headers = baseHeaders(`https://www.toutiao.com/`, HTML_ACCEPT);
+      const cookie = await guestCookie(ctx);
+      if (cookie) headers.Cookie = cookie;
+      return headers;
+    },
+    onSite: (u) => /(^|\.)toutiao\.com$/i.test(u.hostname),
+    done,
+    check: (res) => check(res, ctx, what),
+  });
 }
 
 /** Any post reference → group id and kind (share short links followed). */

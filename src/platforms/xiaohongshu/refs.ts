@@ -1,4 +1,5 @@
-import { InvalidInput, NotFound, UpstreamError } from '../../crawl/errors.js';
+import { InvalidInput } from '../../crawl/errors.js';
+import { followHops } from '../../crawl/redirects.js';
 import type { CrawlContext } from '../types.js';
 import { classifyRedirect } from './api.js';
 
@@ -97,34 +98,20 @@ export function parseUserRef(query: string | undefined): UserRef {
   throw new InvalidInput(`params.query: "${q.slice(0, 120)}" is not a xiaohongshu user reference (a 24-hex user id, a www.xiaohongshu.com/user/profile/<id> link, or an xhslink.com share link)`);
 }
 
-const MAX_HOPS = 4;
-const DAY_MS = 24 * 3600_000;
-
 /** An xhslink.com link → the URL it redirects to; only the redirect is asked for, never the target page. */
 export async function followShortLink(ctx: CrawlContext, short: string): Promise<URL> {
-  const key = `xhs:short:${short}`;
-  const known = ctx.memo.get<string>(key);
-  if (known) return new URL(known);
-  let url = new URL(short);
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const res = await ctx.http.request({ url: url.toString(), followRedirects: false });
-    const location = res.headers['location'];
-    if (res.status >= 300 && res.status < 400 && location) {
-      const next = new URL(location, url);
-      if (isShort(next)) {
-        url = next;
-        continue;
-      }
-      if (!SITE_HOST.test(next.hostname)) throw new UpstreamError(`${short} redirects off xiaohongshu (${next.host})`);
-      // A captcha or error page instead of the note: what the redirect says, not "not a note".
-      if (/^\/(?:website-login|404)/.test(next.pathname)) throw classifyRedirect(next.toString(), `share link ${short}`, true);
-      ctx.memo.set(key, next.toString(), DAY_MS);
-      return next;
-    }
-    if (res.status === 404) throw new NotFound(`${short}: the share link does not exist`);
-    throw new UpstreamError(`${short}: expected a redirect, got HTTP ${res.status}`);
-  }
-  throw new UpstreamError(`${short}: too many redirects`);
+  const what = `share link ${short}`;
+  const href = await followHops(ctx, short, {
+    what,
+    memoKey: `xhs:short:${short}`,
+    onSite: (u) => isShort(u) || SITE_HOST.test(u.hostname),
+    done: (u) => (isShort(u) ? undefined : u.toString()),
+    // A captcha or error page instead of the note: what the redirect says, not "not a note".
+    check: (_res, next) => {
+      if (next && !isShort(next) && /^\/(?:website-login|404)/.test(next.pathname)) throw classifyRedirect(next.toString(), what, true);
+    },
+  });
+  return new URL(href);
 }
 
 /*
