@@ -68,15 +68,18 @@ async function boardId(ctx: CrawlContext, user: string, board: string): Promise<
   const key = `pinterest:board:${user.toLowerCase()}/${board}`;
   const known = ctx.memo.get<string>(key);
   if (known) return known;
+  // A secret board answers like a missing one to anyone but its owner (gallery-dl#2855).
+  const missing = () => new NotFound(`pinterest has no public board ${user}/${board} (a secret board shows only to its owner's login)`);
   const body = await resource(ctx, {
     resource: 'board',
     options: { username: user, slug: board, field_set_key: 'detailed' },
     sourceUrl: boardPath(user, board),
     what: `board ${user}/${board}`,
+  }).catch((e: unknown) => {
+    throw e instanceof NotFound ? missing() : e;
   });
   const id = idOf(obj(dataOf(body))?.id);
-  // A secret board answers like a missing one to anyone but its owner (gallery-dl#2855).
-  if (!id) throw new NotFound(`pinterest has no public board ${user}/${board} (a secret board shows only to its owner's login)`);
+  if (!id) throw missing();
   ctx.memo.set(key, id, BOARD_TTL_MS);
   return id;
 }

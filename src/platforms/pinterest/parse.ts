@@ -191,7 +191,8 @@ export function pinToDraft(v: unknown): ItemDraft | undefined {
   const sized = video ?? first;
   return {
     native_id: id,
-    type: video ? 'video' : media.length || cover ? 'image' : 'text',
+    // Pinterest has no text-only pins: one without listed media is still a picture post.
+    type: video ? 'video' : 'image',
     title: text(pin.title) ?? text(pin.grid_title),
     text: text(pin.description) ?? text(pin.closeup_unified_description) ?? text(pin.closeup_description),
     author: text(owner?.full_name) ?? handle,
