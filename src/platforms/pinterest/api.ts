@@ -1,4 +1,4 @@
-import { Blocked, CrawlError, InvalidInput, NotFound, RateLimited, SessionExpired, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
+import { Blocked, CrawlError, InvalidInput, NotFound, ParseError, RateLimited, SessionExpired, UpstreamError, isReplayMiss } from '../../crawl/errors.js';
 import type { HttpResponse } from '../../crawl/http.js';
 import type { CrawlContext } from '../types.js';
 import { csrf, dropGuestCsrf } from './guest.js';
@@ -103,7 +103,8 @@ export const OUTCOMES: readonly Row[] = [
   { when: (a) => status(a) === 403, outcome: (a, o) => new Blocked(`${o.what}: pinterest refused the request (HTTP 403${said(a) ? `: ${said(a)}` : ''})`) },
   { when: (a) => status(a) >= 400, outcome: (a, o) => new UpstreamError(`${o.what}: pinterest answered HTTP ${status(a)}${said(a) ? ` (${said(a)})` : ''}`) },
   // A web page where the resource's JSON belongs: an interstitial or a bot check, never an empty result.
-  { when: (a) => !a.json, outcome: (a, o) => new Blocked(`${o.what}: pinterest answered ${/<html|<!doctype/i.test(a.text) ? 'a web page' : `${a.text.length} bytes that are not JSON`} instead of the resource's JSON`) },
+  { when: (a) => !a.json && /<html|<!doctype/i.test(a.text), outcome: (_a, o) => new Blocked(`${o.what}: pinterest answered a web page instead of the resource's JSON`) },
+  { when: (a) => !a.json, outcome: (a, o) => new ParseError(`${o.what}: ${o.resource} answered ${a.text.trim() ? `${a.text.length} bytes that are not a JSON object` : 'an empty body'}`) },
   {
     when: (a) => !!a.error || (typeof obj(a.json?.resource_response)?.status === 'string' && obj(a.json?.resource_response)?.status !== 'success'),
     outcome: (a, o) => new UpstreamError(`${o.what}: pinterest answered ${o.resource} with a failure${said(a) ? ` (${said(a)})` : ''}`),
