@@ -45,6 +45,7 @@ describe('pinterest outcome table', () => {
     expect(outcome(res(200, '<!DOCTYPE html><html><body>human?</body></html>'))).toBeInstanceOf(Blocked);
     expect(outcome(res(200, ''))).toMatchObject({ code: 'upstream_error' });
     expect(outcome(res(200, '{"resource_response":{"da'))).toMatchObject({ code: 'upstream_error' });
+    expect(outcome(res(200, '{"data":[]}'))).toMatchObject({ code: 'upstream_error' });
     expect(outcome(res(200, JSON.stringify({ resource_response: { status: 'failure', message: 'odd' } })))).toBeInstanceOf(UpstreamError);
     expect(outcome(res(200, ok({ id: '1' })))).toMatchObject({ resource_response: { data: { id: '1' } } });
   });

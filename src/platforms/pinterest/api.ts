@@ -105,6 +105,8 @@ export const OUTCOMES: readonly Row[] = [
   // A web page where the resource's JSON belongs: an interstitial or a bot check, never an empty result.
   { when: (a) => !a.json && /<html|<!doctype/i.test(a.text), outcome: (_a, o) => new Blocked(`${o.what}: pinterest answered a web page instead of the resource's JSON`) },
   { when: (a) => !a.json, outcome: (a, o) => new ParseError(`${o.what}: ${o.resource} answered ${a.text.trim() ? `${a.text.length} bytes that are not a JSON object` : 'an empty body'}`) },
+  // Without its envelope an answer says nothing, not "no results".
+  { when: (a) => !obj(a.json?.resource_response), outcome: (_a, o) => new ParseError(`${o.what}: ${o.resource} answered JSON without resource_response`) },
   {
     when: (a) => !!a.error || (typeof obj(a.json?.resource_response)?.status === 'string' && obj(a.json?.resource_response)?.status !== 'success'),
     outcome: (a, o) => new UpstreamError(`${o.what}: pinterest answered ${o.resource} with a failure${said(a) ? ` (${said(a)})` : ''}`),
