@@ -11,7 +11,7 @@ function ctxAnswering(answers: Record<string, { status: number; location?: strin
     request: async (req: HttpRequest): Promise<HttpResponse> => {
       asked.push(req.url);
       const a = answers[req.url] ?? { status: 404 };
-      return { status: a.status, url: req.url, redirects: [], headers: a.location ? { location: a.location } : {}, body: Buffer.alloc(0), text: () => '', json: () => ({}) };
+      return { status: a.status, url: req.url, redirects: [], headers: a.location ? { location: a.location } : {}, body: Buffer.alloc(0), text: () => '', json: <T,>() => ({}) as T };
     },
   };
   return { ctx: { http, memo: new MemoryMemo() } as unknown as CrawlContext, asked };
