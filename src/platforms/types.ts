@@ -157,6 +157,11 @@ export interface ReplayRules {
   identifying?: string[];
   /** Paging: must be present on both sides with the same value, or absent on both. */
   cursor?: string[];
+  /**
+   * Cursors that are opaque page tokens of one feed (a bookmark): present and equal on both sides, they
+   * identify the request as well as an id would (a follow-up page often repeats nothing else).
+   */
+  identifyingCursor?: string[];
 }
 
 export interface PlatformAdapter {

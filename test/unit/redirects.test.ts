@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followHops } from '../../src/crawl/redirects.js';
 import { requestParams } from '../../src/crawl/replay/har.js';
+import { compareParams, compileRules } from '../../src/crawl/replay/match.js';
 import type { HttpRequest, HttpResponse } from '../../src/crawl/http.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
@@ -55,5 +56,14 @@ describe('replay params', () => {
     expect(p.get('data')).toContain('"options"');
     const form = requestParams(new URL('https://x.test/r/'), { mimeType: 'application/x-www-form-urlencoded', text: 'data=%7B%22options%22%3A%7B%22id%22%3A%227%22%7D%7D' });
     expect(form.get('data.options.id')).toBe('7');
+  });
+  it('an opaque page token equal on both sides identifies a follow-up page that repeats nothing else; page 1 is never served for it', () => {
+    const rules = compileRules({ identifying: ['data.options.query'], cursor: ['data.options.bookmarks'], identifyingCursor: ['data.options.bookmarks'] });
+    const page2req = new Map([['data.options.query', 'cats'], ['data.options.bookmarks', '["B"]']]);
+    expect(compareParams(page2req, new Map([['data.options.bookmarks', '["B"]']]), rules)).toBeTypeOf('number');
+    expect(compareParams(page2req, new Map([['data.options.query', 'cats']]), rules)).toMatch(/bookmarks differs/);
+    expect(compareParams(page2req, new Map([['data.options.bookmarks', '["C"]']]), rules)).toMatch(/bookmarks differs/);
+    const plain = compileRules({ identifying: ['data.options.query'], cursor: ['data.options.bookmarks'] });
+    expect(compareParams(page2req, new Map([['data.options.bookmarks', '["B"]']]), plain)).toMatch(/none of the identifying params/);
   });
 });

@@ -16,6 +16,8 @@ export interface CompiledRules {
   volatile: Set<string>;
   identifying: Set<string>;
   cursor: Set<string>;
+  /** Opaque page tokens that name one page of one feed: equal on both sides, they identify too. */
+  identifyingCursor: Set<string>;
 }
 
 export function compileRules(rules?: ReplayRules): CompiledRules {
@@ -28,7 +30,8 @@ export function compileRules(rules?: ReplayRules): CompiledRules {
     cursor.delete(v);
   }
   for (const c of rules?.cursor ?? []) identifying.delete(c);
-  return { volatile, identifying, cursor };
+  const identifyingCursor = new Set((rules?.identifyingCursor ?? []).filter((c) => cursor.has(c)));
+  return { volatile, identifying, cursor, identifyingCursor };
 }
 
 export interface ReplayRequest {
@@ -103,7 +106,10 @@ export function compareParams(req: Map<string, string>, rec: Map<string, string>
     const b = rec.get(k);
     if (rules.cursor.has(k)) {
       if (a !== b && !(firstPage(a) && firstPage(b) && (a === undefined || b === undefined))) return `${k} differs (${a ?? 'absent'} vs recorded ${b ?? 'absent'})`;
-      if (a !== undefined) equal++;
+      if (a !== undefined) {
+        equal++;
+        if (rules.identifyingCursor.has(k)) idAgree++;
+      }
       continue;
     }
     if (rules.identifying.has(k)) {

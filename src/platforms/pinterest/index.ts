@@ -20,10 +20,12 @@ export const pinterest: PlatformAdapter = {
   minGapMs: 1000,
   probe: probeLogin,
   login: { url: 'https://www.pinterest.com/login/', successCookie: '_auth', domains: ['.pinterest.com'] },
-  /*
-   * No replay rules of its own: every option a resource call names sits inside the one JSON param `data`
-   * (and `source_url`), which replay compares whole; the recording whose data equals the request's ranks first.
-   */
+  // Every option a resource call names sits inside its JSON `data` param; replay reads it by path.
+  replay: {
+    identifying: ['data.options.query', 'data.options.scope', 'data.options.id', 'data.options.username', 'data.options.slug', 'data.options.board_id', 'data.options.pin_id', 'data.options.pin'],
+    cursor: ['data.options.bookmarks'],
+    identifyingCursor: ['data.options.bookmarks'],
+  },
   authorUrl: ({ handle }) => (handle && isUsername(handle) ? userUrl(handle) : undefined),
   actions: {
     search: searchAction,
