@@ -25,7 +25,8 @@ describe('facebook post references', () => {
         expect(parsePostRef(`${h}/groups/${page}/permalink/${id}/`)).toEqual({ kind: 'group', id, group: page });
         expect(parsePostRef(`${h}/groups/${owner}/posts/${id}`)).toEqual({ kind: 'group', id, group: owner });
         expect(parsePostRef(`${h}/photo.php?fbid=${id}&set=a.1&type=3`)).toEqual({ kind: 'photo', id });
-        expect(parsePostRef(`${h}/${page}/photos/a.${owner}/${id}/?type=3`)).toEqual({ kind: 'photo', id });
+        expect(parsePostRef(`${h}/${page}/photos/a.${owner}/${id}/?type=3`)).toEqual({ kind: 'photo', id, path: `/${page}/photos/a.${owner}/${id}/` });
+        expect(parsePostRef(`${h}/${page}/photos/pcb.${owner}/${id}`)).toEqual({ kind: 'photo', id, path: `/${page}/photos/pcb.${owner}/${id}/` });
       }),
     );
   });
@@ -71,6 +72,7 @@ describe('facebook post references', () => {
       fc.record({ kind: fc.constant('video' as const), id: postId, page: handle }),
       fc.record({ kind: fc.constant('video' as const), id: postId }),
       fc.record({ kind: fc.constant('photo' as const), id: postId }),
+      fc.tuple(postId, handle, postId).map(([id, page, album]) => ({ kind: 'photo' as const, id, path: `/${page}/photos/a.${album}/${id}/` })),
       fc.record({ kind: fc.constant('group' as const), id: postId, group: handle }),
     );
     fc.assert(
@@ -79,7 +81,6 @@ describe('facebook post references', () => {
         const m = new URL(ROUTES.post(r));
         expect(m.hostname).toBe('m.facebook.com');
         const back = postRefFromUrl(m);
-        // photo posts go to m.facebook.com/<id> (answered by a 302 to the photo page): the same id
         expect(back?.id).toBe(r.id);
       }),
     );

@@ -32,8 +32,7 @@ export const ROUTES = {
       case 'video':
         return ref.page ? `${M}/${encodeURIComponent(ref.page)}/videos/${ref.id}/` : `${M}/watch/?v=${ref.id}`;
       case 'photo':
-        // m.facebook.com/<id> answers 302 to the photo's page (recorded for photo posts).
-        return `${M}/${ref.id}`;
+        return ref.path ? `${M}${ref.path}` : `${M}/photo.php?fbid=${ref.id}`;
       case 'group':
         return `${M}/groups/${encodeURIComponent(ref.group)}/permalink/${ref.id}/`;
     }

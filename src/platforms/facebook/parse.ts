@@ -192,19 +192,24 @@ export function storyDraft($: CheerioAPI, el: Cheerio<Element>, live: Map<string
   const videoThumb = cssUrl(scope.find('[data-sigil="playInlineVideo"]').first().attr('style') ?? videoEl.find('i.img').first().attr('style'));
   const images: Array<{ kind: 'image'; url: string; w?: number; h?: number }> = [];
   let linkThumb: string | undefined;
-  scope.find('img').each((_, img) => {
+  // Photos are <img> elements, or <i class="img"> with a CSS background in some renderings.
+  scope.find('img, i.img[style*="url("]').each((_, img) => {
     const $img = $(img);
-    if ($img.hasClass('profpic') || $img.closest('header').length) return;
-    const src = $img.attr('src');
+    if ($img.hasClass('profpic') || $img.closest('header').length || $img.closest('[data-sigil="inlineVideo"]').length || $img.is('[data-sigil~="playInlineVideo"]')) return;
+    const src = $img.is('i') ? cssUrl($img.attr('style')) : $img.attr('src');
     if (src && isSafeImage(src)) {
       linkThumb ??= fbcdn(src);
       return;
     }
     const url = fbcdn(src);
-    if (url && !images.some((i) => i.url === url)) images.push({ kind: 'image', url, w: num($img.attr('width')), h: num($img.attr('height')) });
+    if (url && !images.some((i) => i.url === url)) images.push({ kind: 'image', url, w: $img.is('img') ? num($img.attr('width')) : undefined, h: $img.is('img') ? num($img.attr('height')) : undefined });
   });
 
-  const counts = live.get(ft.id) ?? {};
+  const anchors = el.find('a[href]').toArray().map((a) => $(a).attr('href')!);
+  const storyLinks = anchors.filter((h) => /^(?:https:\/\/m\.facebook\.com)?\/story\.php\?/.test(h));
+  // MLiveData is keyed by the post's feedback id: the story's own id, or the story_fbid its permalink names.
+  const linkedId = storyLinks.map((h) => /[?&]story_fbid=(\d+)/.exec(h)?.[1]).find(Boolean);
+  const counts = live.get(ft.id) ?? (linkedId ? live.get(linkedId) : undefined) ?? (ft.storyKey ? live.get(ft.storyKey) : undefined) ?? {};
   const footer = el.find('footer');
   const stats = {
     likes: counts.likes ?? countIn(el.find('.like_def').first().text() || footer.text(), /Likes?/),
@@ -212,11 +217,10 @@ export function storyDraft($: CheerioAPI, el: Cheerio<Element>, live: Map<string
     shares: counts.shares ?? countIn(el.find('[data-sigil="feed-ufi-sharers"]').first().text() || footer.text(), /shares?/),
   };
 
-  const anchors = el.find('a[href]').toArray().map((a) => $(a).attr('href')!);
   const owner = handle ?? authorId;
   const url =
     anchors.map(groupPermalink).find(Boolean) ??
-    anchors.filter((h) => /^(?:https:\/\/m\.facebook\.com)?\/story\.php\?/.test(h)).map(storyUrl).find(Boolean) ??
+    storyLinks.map(storyUrl).find(Boolean) ??
     (video?.id && owner ? `${WWW}/${owner}/videos/${video.id}/` : owner ? `${WWW}/${owner}/posts/${ft.id}` : `${WWW}/${ft.id}`);
   const abbrTime = num(attrJson(el.find('abbr[data-store]').first().attr('data-store'))?.time);
 
@@ -272,13 +276,19 @@ export interface Wanted {
 }
 
 /** The story layout (story.php, /<page>/posts/<id>, group permalinks): the story div of #m_story_permalink_view. */
-export function storyPageDraft(html: string, want: Wanted): ItemDraft | undefined {
+export function storyPageDraft(html: string, want: Wanted, strict = false): ItemDraft | undefined {
   const $ = load(html);
   const live = liveData(html);
   const all = $('[data-ft*="top_level_post_id"]').filter((_, e) => !$(e).parents('[data-ft*="top_level_post_id"]').length);
   if (!all.length) return undefined;
+  const ids = [want.postId, want.videoId].filter((x): x is string => !!x);
+  const byId = all.filter((_, e) => {
+    const ft = storyFt($(e).attr('data-ft'));
+    return ids.includes(ft.id ?? '') || ids.includes(ft.storyKey ?? '');
+  });
+  // A watch page lists related videos as stories too: there only the wanted one will do.
+  if (strict && !byId.length) return undefined;
   const inPermalink = all.filter((_, e) => $(e).closest('#m_story_permalink_view').length > 0);
-  const byId = want.postId ? all.filter((_, e) => { const ft = storyFt($(e).attr('data-ft')); return ft.id === want.postId || ft.storyKey === want.postId; }) : all.filter(() => false);
   const el = (byId.length ? byId : inPermalink.length ? inPermalink : all).first() as Cheerio<Element>;
   return storyDraft($, el, live);
 }
@@ -364,7 +374,8 @@ export function photoPageDraft(html: string, pageUrl: string, want: Wanted): Ite
   const words = msg.children('div').first();
   const image = fbcdn(full) ?? fbcdn(photo) ?? fbcdn(meta.get('og:image'));
   const counts = live.get(id) ?? {};
-  const link = canonical(html) ?? (ogUrl && /^https:\/\/www\.facebook\.com\//.test(ogUrl) ? ogUrl : undefined);
+  // og:url names the photo in its album; the canonical link of photo pages hides the album behind a hash.
+  const link = (ogUrl && /^https:\/\/www\.facebook\.com\//.test(ogUrl) ? ogUrl : undefined) ?? canonical(html);
   return {
     native_id: id,
     type: image ? 'image' : 'text',
@@ -416,6 +427,23 @@ export function wwwPageDraft(html: string, pageUrl: string, want: Wanted): ItemD
 export function permalinkDraft(html: string, pageUrl: string, want: Wanted): ItemDraft | undefined {
   const path = new URL(pageUrl, WWW).pathname;
   const videoish = /\/videos\/|^\/watch\/?|^\/reel\//.test(path);
-  if (videoish) return videoPageDraft(html, pageUrl, want) ?? storyPageDraft(html, want);
+  if (videoish) {
+    const w = { ...want, videoId: want.videoId ?? idFromUrl(pageUrl, /\/(?:videos\/(?:[^/]+\/)?|reel\/)(\d+)/) };
+    const video = videoPageDraft(html, pageUrl, w);
+    const { video: ldVideo, posting } = ldOf(html);
+    if (video && (ldVideo || posting)) return video;
+    // The watch page (m.facebook.com/watch/?v=) shows the video as a story: its words, author and counts.
+    const story = storyPageDraft(html, w, true);
+    if (!story) return video;
+    return {
+      ...story,
+      native_id: want.postId ?? w.videoId ?? story.native_id,
+      type: 'video',
+      title: story.title ?? video?.title,
+      media: story.media?.some((m) => m.kind === 'video') ? story.media : [...(video?.media ?? []), ...(story.media ?? [])],
+      thumb: story.thumb ?? video?.thumb,
+      duration_s: story.duration_s ?? video?.duration_s,
+    };
+  }
   return storyPageDraft(html, want) ?? photoPageDraft(html, pageUrl, want) ?? videoPageDraft(html, pageUrl, want) ?? wwwPageDraft(html, pageUrl, want);
 }

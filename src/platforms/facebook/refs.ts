@@ -12,7 +12,7 @@ export type PostRef =
   | { kind: 'post'; id: string; page?: string }
   | { kind: 'story'; id: string; owner: string }
   | { kind: 'video'; id: string; page?: string }
-  | { kind: 'photo'; id: string }
+  | { kind: 'photo'; id: string; path?: string }
   | { kind: 'group'; id: string; group: string }
   | { kind: 'short'; url: string };
 
@@ -105,7 +105,8 @@ export function postRefFromUrl(url: URL): Exclude<PostRef, { kind: 'short' }> | 
   }
   if (owner && parts[1] === 'photos') {
     const id = parts.slice(2).reverse().find((p) => NUMERIC_ID.test(p));
-    if (id) return { kind: 'photo', id };
+    // The photo page itself is addressed by its path (album or post set, then the photo id).
+    if (id && parts.length <= 5 && parts.slice(2).every((p) => /^[\w.-]{1,80}$/.test(p))) return { kind: 'photo', id, path: `/${parts.map(encodeURIComponent).join('/')}/` };
   }
   // m.facebook.com/<id>: the recorded short permalink (302 to story.php or the video page).
   if (parts.length === 1 && NUMERIC_ID.test(parts[0]!)) return { kind: 'post', id: parts[0]! };
@@ -204,7 +205,7 @@ export function postUrl(ref: Exclude<PostRef, { kind: 'short' }>): string {
     case 'video':
       return ref.page ? `${WWW}/${ref.page}/videos/${ref.id}/` : `${WWW}/watch/?v=${ref.id}`;
     case 'photo':
-      return `${WWW}/photo.php?fbid=${ref.id}`;
+      return ref.path ? `${WWW}${ref.path}` : `${WWW}/photo.php?fbid=${ref.id}`;
     case 'group':
       return `${WWW}/groups/${ref.group}/permalink/${ref.id}/`;
   }
