@@ -292,6 +292,36 @@ describe('facebook on the hand-made sandbox', () => {
     ]);
   });
 
+  it('detail + comments: a watch page shows the video as a story (not the related ones); its comments come from the post’s story.php', async () => {
+    const file = sand('detail-watch-harborbakery-100064000000104.har');
+    const detail = await run('detail', { query: 'https://www.facebook.com/HarborBakery/posts/100064000000104' }, [file]);
+    const item = (detail.result as Envelope).items[0]!;
+    expect(item).toMatchObject({
+      id: 'facebook:100064000000104',
+      type: 'video',
+      title: 'Scoring the loaves',
+      text: 'Scoring the loaves before they go in.',
+      author: 'Harbor Bakery',
+      author_handle: 'HarborBakery',
+      duration_s: 65,
+      stats: { likes: 64, comments: 2, shares: 1 },
+      url: 'https://www.facebook.com/story.php?story_fbid=100064000000104&id=100064000000001',
+    });
+    expect(origin(item.media[0]!.url)).toMatch(/204_sd_n\.mp4/);
+    const { result, requests } = await run('comments', { query: 'https://www.facebook.com/HarborBakery/posts/100064000000104' }, [file]);
+    expect(requests.map((r) => r.slice(4))).toEqual([
+      'https://m.facebook.com/HarborBakery/posts/100064000000104',
+      'https://m.facebook.com/watch/?v=100064000000204&_rdr',
+      'https://m.facebook.com/story.php?story_fbid=100064000000104&id=100064000000001',
+    ]);
+    const res = result as CommentsResult;
+    expect(res.items.map((c) => [c.cid, c.user_name, c.created_at, c.reply_total])).toEqual([
+      ['100064000000701', 'Eli Brandt', 1763700000, 0],
+      ['100064000000702', 'Noor Haddad', 0, 1],
+    ]);
+    expect(res.total).toBe(2);
+  });
+
   it('detail: when the m. site walls an anonymous watch link, the www page answers; its playable_url_quality_hd wins', async () => {
     const { result, requests } = await run('detail', { query: 'https://www.facebook.com/watch/?v=100064000000203' }, [sand('detail-video-www-100064000000203.har')]);
     const env = result as Envelope;

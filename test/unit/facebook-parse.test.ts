@@ -112,6 +112,10 @@ describe('facebook stories and comments', () => {
     const [d] = timelineDrafts(story('3001', '<p>x</p>', '<footer><span class="like_def">1,204 Likes</span><span class="cmt_def">87 comments</span><span data-sigil="feed-ufi-sharers">5 shares</span></footer>'));
     expect(d!.stats).toEqual({ likes: 1204, comments: 87, shares: 5 });
   });
+  it('photos drawn as <i class="img"> with a CSS background count as images; the player thumb does not', () => {
+    const [d] = timelineDrafts(story('5001', `<div class="_5rgu"><a href="/SomePage/photos/a.1/5001/"><i class="img _5sgi" style="background-image: url(&#039;https\\3a //scontent.x.fbcdn.net/v/p.jpg?a\\3d 1&#039;);" role="img"></i></a></div>`));
+    expect(d).toMatchObject({ type: 'image', media: [{ kind: 'image', url: 'https://scontent.x.fbcdn.net/v/p.jpg?a=1' }] });
+  });
   it('a group permalink link is the group post URL', () => {
     const [d] = timelineDrafts(story('4001', '<p>hi</p><a href="https://m.facebook.com/groups/southamericans/permalink/4001/?refid=18">2 h</a>'));
     expect(d!.url).toBe('https://www.facebook.com/groups/southamericans/permalink/4001/');
