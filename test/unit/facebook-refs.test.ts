@@ -123,6 +123,8 @@ describe('facebook page references', () => {
   it('refuses facebook routes and other sites', () => {
     expect(() => parsePageRef('')).toThrow(/required/);
     expect(() => parsePageRef('watch')).toThrow(/not a facebook page/);
+    expect(() => parsePageRef('www.facebook.com')).toThrow(/not a facebook page/);
+    expect(() => parsePageRef('https://fb.watch/abcdef/')).toThrow(/not a facebook page/);
     expect(() => parsePageRef('https://twitter.com/Nintendo')).toThrow(/not a facebook page/);
     expect(() => parsePageRef('https://www.facebook.com/watch/?v=1')).toThrow(/not a facebook page/);
   });

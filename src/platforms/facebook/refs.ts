@@ -140,8 +140,8 @@ export function parsePageRef(query: string | undefined): PageRef {
   const q = (query ?? '').trim().replace(/^@/, '');
   if (!q) throw new InvalidInput(`params.query: a facebook page is required (${PAGE_FORMS})`);
   if (NUMERIC_ID.test(q)) return { kind: 'page', page: q };
-  if (isHandle(q)) return { kind: 'page', page: q };
   const url = asUrl(q);
+  if (!url && isHandle(q)) return { kind: 'page', page: q };
   if (url && FB_HOST.test(url.hostname)) {
     const parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
     const first = (parts[0] ?? '').toLowerCase();
