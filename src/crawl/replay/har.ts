@@ -136,7 +136,18 @@ export function addBodyParams(text: string | undefined, mimeType: string | undef
     }
   }
   if ((mimeType ?? '').includes('x-www-form-urlencoded') || /^[^=&\s]+=[^&]*(&|$)/.test(trimmed)) {
-    new URLSearchParams(trimmed).forEach((v, k) => add(k, v));
+    new URLSearchParams(trimmed).forEach((v, k) => {
+      // Meta's GraphQL posts `variables` as a JSON form field: its ids identify the answer as in a JSON body.
+      if (/^\s*\{/.test(v)) {
+        try {
+          flatten(JSON.parse(v), k, add);
+          return;
+        } catch {
+          /* not JSON after all */
+        }
+      }
+      add(k, v);
+    });
   }
 }
 
