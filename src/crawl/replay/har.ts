@@ -148,6 +148,7 @@ export function addBodyParams(text: string | undefined, mimeType: string | undef
   }
   if ((mimeType ?? '').includes('x-www-form-urlencoded') || /^[^=&\s]+=[^&]*(&|$)/.test(trimmed)) {
     new URLSearchParams(trimmed).forEach((v, k) => {
+      // Meta's GraphQL posts `variables` as a JSON form field: its ids identify the answer as in a JSON body.
       add(k, v);
       if (/^\s*\{/.test(v)) {
         try {
