@@ -1,5 +1,5 @@
 import { firstAnswering } from '../../crawl/fallback.js';
-import { NotFound, ParseError, SessionExpired } from '../../crawl/errors.js';
+import { NotFound, ParseError, SessionExpired, UpstreamError } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { apiGet, ENDPOINTS, igHeaders, isFallbackable, relayQuery } from './api.js';
 import { guestTokens } from './guest.js';
@@ -8,8 +8,8 @@ import { mediaToDraft, nodeToDraft, obj, objs, postToDraft } from './parse.js';
 import { postUrl, resolvePost, type PostKey } from './refs.js';
 import { noting } from './routes.js';
 
-const gated = (ctx: CrawlContext, key: PostKey): SessionExpired =>
-  new SessionExpired(`post ${key.shortcode}: Instagram shows it to logged-in viewers only (age or sensitivity gate); store an instagram profile named "${ctx.profile}" with the sessionid and csrftoken cookies of a logged-in browser`);
+const gated = (ctx: CrawlContext, key: PostKey, why: string): SessionExpired =>
+  new SessionExpired(`post ${key.shortcode}: Instagram shows it to logged-in viewers only (${why}); store an instagram profile named "${ctx.profile}" with the sessionid and csrftoken cookies of a logged-in browser`);
 
 /** REST media/<pk>/info/ with a login: items[0]. */
 async function fromRest(ctx: CrawlContext, key: PostKey): Promise<ItemDraft> {
@@ -27,39 +27,59 @@ async function fromPostJson(ctx: CrawlContext, key: PostKey): Promise<ItemDraft>
   return draft;
 }
 
-/** yt-dlp's warm-up: the logged-out API grants the post only after this answers status ok. */
-async function ruling(ctx: CrawlContext, key: PostKey): Promise<void> {
-  const guest = await guestTokens(ctx);
-  const res = await ctx.http.request({
-    url: `${ENDPOINTS.ruling}?${new URLSearchParams({ content_type: 'MEDIA', target_id: key.pk }).toString()}`,
-    followRedirects: false,
-    headers: { ...igHeaders(ctx, postUrl(key.shortcode), guest.csrftoken), cookie: guest.cookie, origin: 'https://www.instagram.com' },
-  });
-  const json = readJson(res, ctx, `post ${key.shortcode} (content ruling)`);
-  if (json.status !== 'ok') throw gated(ctx, key);
+interface Ruling {
+  granted: boolean;
+  /** title: description of a refusal ("Restricted Video: …"). */
+  says: string;
 }
 
-/** The logged-out post query: data.xig_polaris_media.if_not_gated_logged_out (a media item). */
-function polarisDraft(ctx: CrawlContext, key: PostKey, polaris: Json | undefined): ItemDraft {
-  if (!polaris) throw new NotFound(`instagram post ${key.shortcode} does not exist or was removed`);
-  const product = obj(polaris.if_not_gated_logged_out);
-  if (!product) throw gated(ctx, key);
+/**
+ * yt-dlp's warm-up before the logged-out post query: status ok grants the post (and lets the csrftoken
+ * go along); anything else names why in title/description. A failed call grants nothing and says nothing.
+ */
+async function ruling(ctx: CrawlContext, key: PostKey): Promise<Ruling> {
+  try {
+    const guest = await guestTokens(ctx);
+    const res = await ctx.http.request({
+      url: `${ENDPOINTS.ruling}?${new URLSearchParams({ content_type: 'MEDIA', target_id: key.pk }).toString()}`,
+      followRedirects: false,
+      headers: { ...igHeaders(ctx, postUrl(key.shortcode), guest.csrftoken), cookie: guest.cookie, origin: 'https://www.instagram.com' },
+    });
+    const json = readJson(res, ctx, `post ${key.shortcode} (content ruling)`, undefined, true);
+    const says = [json.title, json.description].filter((v): v is string => typeof v === 'string' && !!v.trim()).join(': ');
+    return { granted: json.status === 'ok', says };
+  } catch (e) {
+    if (!isFallbackable(e)) throw e;
+    return { granted: false, says: '' };
+  }
+}
+
+/** The logged-out post query's data.xig_polaris_media.if_not_gated_logged_out (a media item). */
+function polarisDraft(ctx: CrawlContext, key: PostKey, polaris: Json | undefined, rule?: Ruling): ItemDraft {
+  const product = obj(polaris?.if_not_gated_logged_out);
+  if (!product) {
+    if (rule?.says && /restricted/i.test(rule.says)) throw gated(ctx, key, rule.says);
+    if (key.private) throw gated(ctx, key, 'a private account\'s post: followers only');
+    if (polaris) throw gated(ctx, key, rule?.says || 'no logged-out version of the post');
+    throw new NotFound(`instagram post ${key.shortcode} does not exist or was removed${rule?.says ? ` (${rule.says})` : ''}`);
+  }
   const draft = mediaToDraft(product);
   if (!draft) throw new ParseError(`post ${key.shortcode}: the post carries no id`);
   return draft;
 }
 
 async function fromPolaris(ctx: CrawlContext, key: PostKey): Promise<ItemDraft> {
-  try {
-    await ruling(ctx, key);
-  } catch (e) {
-    // Only a "no" gates the post; a ruling call that failed is a warm-up skipped.
-    if (!isFallbackable(e)) throw e;
-  }
+  const rule = await ruling(ctx, key);
+  if (!rule.granted && rule.says) ctx.warn(`Instagram does not grant post ${key.shortcode} to logged-out visitors (${rule.says})`);
   const json = await relayQuery(ctx, 'PolarisLoggedOutDesktopWWWPostRootContentQuery', { media_id: key.pk }, { what: `post ${key.shortcode}`, referer: postUrl(key.shortcode) });
   const data = obj(json.data);
   if (!data || !('xig_polaris_media' in data)) throw new ParseError(`post ${key.shortcode}: no xig_polaris_media in the answer`);
-  return polarisDraft(ctx, key, obj(data.xig_polaris_media));
+  const polaris = obj(data.xig_polaris_media);
+  // An empty answer sends yt-dlp to the post page; only a ruling's refusal or a private code settles it here.
+  if (!obj(polaris?.if_not_gated_logged_out) && !(rule.says && /restricted/i.test(rule.says)) && !key.private) {
+    throw new UpstreamError(`post ${key.shortcode}: the logged-out post query answered no media`);
+  }
+  return polarisDraft(ctx, key, polaris, rule);
 }
 
 /** JSON of every `<script type="application/json" data-sjs>` on a page. */

@@ -28,17 +28,15 @@ export const instagram: PlatformAdapter = {
   login: { url: `${WWW}/accounts/login/`, successCookie: 'sessionid', domains: ['.instagram.com'] },
   ops: { defaults: OPS_DEFAULTS, refresh: refreshOps },
   replay: {
-    // Page tokens, the web client's constant switches and the Relay provider flags say nothing about the answer.
+    // Page tokens and the web client's constant switches say nothing about the answer.
     volatile: [
       'lsd', 'jazoest', 'server_timestamps', 'fb_api_caller_class', '__a', '__d', 'hl', 'include_reel', 'context', 'permalink_enabled',
       'can_support_threading', 'include_feed_video', 'surface', 'include_persistent',
-      'variables.__relay_internal__pv__PolarisIsLoggedInrelayprovider', 'variables.__relay_internal__pv__PolarisFeedShareMenurelayprovider',
     ],
-    identifying: [
-      'fb_api_req_friendly_name', 'variables.media_id', 'variables.parent_comment_id', 'variables.query', 'variables.username', 'variables.shortcode',
-      'target_user_id', 'target_id', 'tag_name',
-    ],
-    cursor: ['variables.after', 'max_id', 'min_id', 'page'],
+    // GraphQL calls share two paths: the operation's name tells them apart. Their variables are one JSON
+    // string in a form body, compared whole (an exact match ranks first).
+    identifying: ['fb_api_req_friendly_name', 'target_user_id', 'target_id'],
+    cursor: ['max_id', 'min_id', 'page'],
   },
   authorUrl: ({ handle }) => (handle ? userUrl(handle) : undefined),
   actions: {

@@ -28,7 +28,10 @@ export function quoteLongIntegers(text: string): string {
     while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
     const digits = j - i - (c === 45 ? 1 : 0);
     const next = text[j];
-    if (digits >= 16 && next !== '.' && next !== 'e' && next !== 'E') {
+    if (next === '.' || next === 'e' || next === 'E') {
+      // A fraction or exponent: the whole number stays as it is.
+      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
+    } else if (digits >= 16) {
       out += `${text.slice(from, i)}"${text.slice(i, j)}"`;
       from = j;
     }

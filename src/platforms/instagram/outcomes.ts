@@ -132,7 +132,7 @@ function judge(s: Signal): CrawlError | undefined {
 }
 
 /** A JSON answer of the web API, or the error it stands for. */
-export function readJson(res: HttpResponse, ctx: CrawlContext, what: string, op?: OpRef): Json {
+export function readJson(res: HttpResponse, ctx: CrawlContext, what: string, op?: OpRef, lenient = false): Json {
   const s = signalOf(res, ctx, what, op);
   const failed = judge(s);
   if (failed) throw failed;
@@ -141,6 +141,7 @@ export function readJson(res: HttpResponse, ctx: CrawlContext, what: string, op?
     if (/^\s*</.test(s.text)) throw new Blocked(`${what}: Instagram answered a web page instead of JSON (it does this to clients it does not trust)`);
     throw new ParseError(`${what}: expected JSON, got ${res.headers['content-type'] ?? 'no content type'} (${s.text.length} characters)`);
   }
+  if (lenient) return s.json;
   if (s.json.status === 'fail') throw new UpstreamError(`${what}: Instagram answered status fail${s.says ? ` (${s.says})` : ''}`);
   if (Array.isArray(s.json.errors) && s.json.errors.length && (s.json.data === null || s.json.data === undefined)) {
     throw new UpstreamError(`${what}: Instagram's GraphQL answered an error${s.says ? ` (${s.says})` : ''}`);

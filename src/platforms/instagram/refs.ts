@@ -45,6 +45,8 @@ export function pkToShortcode(pk: string): string {
 export interface PostKey {
   pk: string;
   shortcode: string;
+  /** The link carried a private post's long code (followers only). */
+  private?: boolean;
 }
 export type PostRef = PostKey | { share: string };
 export type UserRef = { username: string } | { id: string };
@@ -74,14 +76,19 @@ function asUrl(input: string): URL | undefined {
 
 const key = (pk: string): PostKey => ({ pk, shortcode: pkToShortcode(pk) });
 
+function codeKey(code: string): PostKey | undefined {
+  const pk = shortcodeToPk(code);
+  if (!pk) return undefined;
+  return code.length > PRIVATE_SUFFIX ? { pk, shortcode: code.slice(0, -PRIVATE_SUFFIX), private: true } : { pk, shortcode: code };
+}
+
 /** The post a URL names: /p|reel|reels|tv/<code>, /<user>/p|reel/<code>; /share/… is a redirect to follow. */
 export function postFromUrl(url: URL): PostRef | undefined {
   const parts = url.pathname.split('/').filter(Boolean);
   if (parts[0] === 'share') return parts.length > 1 ? { share: `${WWW}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}` } : undefined;
   const at = parts.findIndex((p) => p === 'p' || p === 'reel' || p === 'reels' || p === 'tv');
   if (at < 0 || at > 1 || !parts[at + 1]) return undefined;
-  const pk = shortcodeToPk(parts[at + 1]!);
-  return pk ? { pk, shortcode: parts[at + 1]!.length > PRIVATE_SUFFIX ? parts[at + 1]!.slice(0, -PRIVATE_SUFFIX) : parts[at + 1]! } : undefined;
+  return codeKey(parts[at + 1]!);
 }
 
 export function parsePostRef(query: unknown): PostRef {
@@ -93,8 +100,8 @@ export function parsePostRef(query: unknown): PostRef {
   const fromUrl = url && postFromUrl(url);
   if (fromUrl) return fromUrl;
   if (!url && !/[/.@#\s]/.test(q)) {
-    const pk = shortcodeToPk(q);
-    if (pk) return { pk, shortcode: q.length > PRIVATE_SUFFIX ? q.slice(0, -PRIVATE_SUFFIX) : q };
+    const k = codeKey(q);
+    if (k) return k;
   }
   throw new InvalidInput(
     `params.query: "${q.slice(0, 120)}" is not an instagram post reference (a shortcode like CAnqPB-Jzcj, a numeric media id or <pk>_<owner>, an instagram.com/p/, /reel/, /tv/ or /share/ link, or an instagr.am link)`,
