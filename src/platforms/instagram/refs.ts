@@ -13,7 +13,10 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUE = new Map([...ALPHABET].map((c, i) => [c, BigInt(i)]));
 /** Private posts' links carry 28 extra characters after the code (yt-dlp, gallery-dl strip them). */
 const PRIVATE_SUFFIX = 28;
-const SHORTCODE = /^[A-Za-z0-9_-]{5,14}$/;
+/** Codes of the first posts (2010) were a character or two; today's are 11. */
+const SHORTCODE = /^[A-Za-z0-9_-]{1,14}$/;
+/** A bare word is read as a code only from this length on (shorter is more likely a typo than a post). */
+const BARE_CODE_MIN = 5;
 const PK = /^\d{1,20}$/;
 const MEDIA_ID = /^(\d{1,20})_(\d{1,20})$/;
 const HANDLE = /^[A-Za-z0-9._]{1,30}$/;
@@ -99,7 +102,7 @@ export function parsePostRef(query: unknown): PostRef {
   const url = asUrl(q);
   const fromUrl = url && postFromUrl(url);
   if (fromUrl) return fromUrl;
-  if (!url && !/[/.@#\s]/.test(q)) {
+  if (!url && !/[/.@#\s]/.test(q) && q.length >= BARE_CODE_MIN) {
     const k = codeKey(q);
     if (k) return k;
   }
