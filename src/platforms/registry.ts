@@ -16,9 +16,10 @@ import { tieba } from './tieba/index.js';
 import { pinterest } from './pinterest/index.js';
 import { facebook } from './facebook/index.js';
 import { threads } from './threads/index.js';
+import { instagram } from './instagram/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu, xiaohongshu, tieba, pinterest, facebook, threads];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu, xiaohongshu, tieba, pinterest, facebook, threads, instagram];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();
