@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePostRef, parseTagRef, parseUserRef, pkToShortcode, shortcodeToPk } from '../../src/platforms/instagram/refs.js';
+import { RESERVED, parsePostRef, parseTagRef, parseUserRef, pkToShortcode, shortcodeToPk } from '../../src/platforms/instagram/refs.js';
 
 const pk = fc.bigInt({ min: 1n, max: (1n << 64n) - 1n }).map(String);
 /** Media pks since 2012 have 17 digits or more (shortcodes of 10+ characters). */
 const modernPk = fc.bigInt({ min: 10n ** 16n, max: (1n << 64n) - 1n }).map(String);
 /** Usernames with a letter (an all-digit reference is read as a numeric id; @123 names the account). */
-const handle = fc.stringMatching(/^[a-z0-9_]{0,6}[a-z][a-z0-9_]{0,6}(?:\.[a-z0-9_]{1,8})?$/);
+// Site paths (p, reel, explore, …) are not names anyone can register.
+const handle = fc.stringMatching(/^[a-z0-9_]{0,6}[a-z][a-z0-9_]{0,6}(?:\.[a-z0-9_]{1,8})?$/).filter((h) => !RESERVED.has(h));
 
 describe('instagram shortcode ↔ media pk', () => {
   it('recorded pairs convert both ways', () => {

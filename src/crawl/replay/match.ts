@@ -131,7 +131,7 @@ export function compareParams(req: Map<string, string>, rec: Map<string, string>
 
 /** An absent paging param and an explicit first page (`''`, `0`, `1`) ask for the same page. */
 function firstPage(v: string | undefined): boolean {
-  return v === undefined || v === '' || v === '0' || v === '1';
+  return v === undefined || v === '' || v === '0' || v === '1' || v === 'null';
 }
 
 function normPath(p: string): string {

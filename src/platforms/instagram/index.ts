@@ -33,10 +33,13 @@ export const instagram: PlatformAdapter = {
       'lsd', 'jazoest', 'server_timestamps', 'fb_api_caller_class', '__a', '__d', 'hl', 'include_reel', 'context', 'permalink_enabled',
       'can_support_threading', 'include_feed_video', 'surface', 'include_persistent',
     ],
-    // GraphQL calls share two paths: the operation's name tells them apart. Their variables are one JSON
-    // string in a form body, compared whole (an exact match ranks first).
-    identifying: ['fb_api_req_friendly_name', 'target_user_id', 'target_id'],
-    cursor: ['max_id', 'min_id', 'page'],
+    // GraphQL calls share two paths: the operation's name tells them apart, and replay reads the ids inside
+    // their JSON `variables` by path. A query_hash is not identity: it changes over time for one operation.
+    identifying: [
+      'fb_api_req_friendly_name', 'target_user_id', 'target_id', 'variables.id', 'variables.shortcode', 'variables.username',
+      'variables.user_id', 'variables.media_id', 'variables.parent_comment_id', 'variables.tag_name', 'variables.query',
+    ],
+    cursor: ['max_id', 'min_id', 'page', 'variables.after', 'variables.before'],
   },
   authorUrl: ({ handle }) => (handle ? userUrl(handle) : undefined),
   actions: {

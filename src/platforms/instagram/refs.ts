@@ -61,7 +61,7 @@ export const tagUrl = (tag: string): string => `${WWW}/explore/tags/${encodeURIC
 
 const IG_HOST = /^(?:(?:www|m)\.)?(?:instagram\.com|instagr\.am)$/i;
 /** First path segments that are site pages, never a username. */
-const RESERVED = new Set([
+export const RESERVED = new Set([
   'p', 'reel', 'reels', 'tv', 'explore', 'accounts', 'stories', 'direct', 'about', 'developer', 'legal', 'share', 'web', 'api', 'graphql',
   'challenge', 'emails', 'session', 'privacy', 'terms', 'press', 'oauth', 'static', 'ar', 'lite', 'download', 'create', 'settings',
 ]);
