@@ -15,4 +15,8 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'xiaohongshu', action: 'detail', params: { query: '6745c0a1000000000703d1e1' } },
   { source: 'zhihu', action: 'search', params: { query: '咖啡', limit: 3 } },
   { source: 'tieba', action: 'posts', params: { query: '沙盒旅行', limit: 3 } },
+  { source: 'instagram', action: 'posts', params: { query: 'harborcook', limit: 3 } },
+  { source: 'threads', action: 'posts', params: { query: '@harbor.lights', limit: 3 } },
+  { source: 'facebook', action: 'posts', params: { query: '@HarborBakery', limit: 3 } },
+  { source: 'pinterest', action: 'search', params: { query: 'harbor lights', limit: 5 } },
 ];

@@ -300,6 +300,22 @@ const CASES: Case[] = [
   { source: 'tieba', action: 'detail', params: { query: '9117905169' }, replay: [FIX + '/tieba', SBX + '/tieba'] },
   { source: 'tieba', action: 'comments', params: { query: '7000000001', replies_of: '160000000002', limit: 10 }, replay: [SBX + '/tieba'] },
   { source: 'tieba', action: 'hot', params: {}, replay: [SBX + '/tieba'] },
+  // instagram: web_profile_info, Relay and query_hash GraphQL, REST; threads: Meta GraphQL; facebook: m. pages; pinterest: resource API
+  { source: 'instagram', action: 'user', params: { query: 'instagram' }, replay: [fx('instagram/user-web-profile-info-instagram.har')] },
+  { source: 'instagram', action: 'posts', params: { query: '@instagram', limit: 12 }, replay: [fx('instagram/user-web-profile-info-instagram.har')] },
+  { source: 'instagram', action: 'comments', params: { query: 'https://www.instagram.com/p/CIvZJcurJaW/', limit: 12 }, replay: [fx('instagram/comments-graphql-CIvZJcurJaW-paged.har')] },
+  { source: 'instagram', action: 'detail', params: { query: 'DH1xO0naABl' }, replay: [SBX + '/instagram'] },
+  { source: 'instagram', action: 'posts', params: { query: 'harborcook', max_items: -1 }, replay: [SBX + '/instagram'] },
+  { source: 'threads', action: 'detail', params: { query: 'https://www.threads.net/@mosseri/post/CuXRXDdNOtH?xmt=abc' }, replay: [FIX + '/threads'] },
+  { source: 'threads', action: 'posts', params: { query: 'https://www.threads.net/@harbor.lights', max_items: -1 }, replay: [SBX + '/threads'] },
+  { source: 'threads', action: 'comments', params: { query: '3712000000000000001', limit: 5 }, replay: [SBX + '/threads'] },
+  { source: 'facebook', action: 'posts', params: { query: 'Nintendo', limit: 2 }, replay: [fx('facebook/posts-page-nintendo.har')] },
+  { source: 'facebook', action: 'detail', params: { query: 'https://www.facebook.com/story.php?story_fbid=3065154550235644&id=119240841493711' }, replay: [FIX + '/facebook'] },
+  { source: 'facebook', action: 'comments', params: { query: 'https://m.facebook.com/Nintendo/posts/4187481031336318', limit: 30 }, replay: [fx('facebook/comments-post-nintendo-4187481031336318.har')] },
+  { source: 'pinterest', action: 'search', params: { query: 'nature aesthetic', limit: 25 }, replay: [fx('pinterest/search-pins-nature-aesthetic.har')] },
+  { source: 'pinterest', action: 'detail', params: { query: '672584525610478245' }, replay: [fx('pinterest/detail-pin-672584525610478245.har')] },
+  { source: 'pinterest', action: 'posts', params: { query: 'https://www.pinterest.com/harborlight/', max_items: 10 }, replay: [SBX + '/pinterest'] },
+  { source: 'pinterest', action: 'recommended', params: { query: '981234567890120001' }, replay: [SBX + '/pinterest'] },
 ];
 
 // ---------------------------------------------------------------------------------------------------
