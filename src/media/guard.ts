@@ -5,8 +5,11 @@ import { isForbiddenAddress } from './address.js';
 import { notAllowed } from './errors.js';
 
 export interface MediaPolicy {
-  /** Adapter whose declared media CDN hosts include this host. */
-  ownerOf(host: string): PlatformAdapter | undefined;
+  /**
+   * Adapter whose declared media CDN hosts include this host; `prefer` (a platform id) wins where CDNs are
+   * shared (Meta's cdninstagram/fbcdn serve instagram, threads and facebook alike).
+   */
+  ownerOf(host: string, prefer?: string): PlatformAdapter | undefined;
   /** Ports a media URL may name besides 80/443 (tests run CDNs on loopback ports). */
   extraPorts?: ReadonlySet<number>;
   /**
@@ -18,7 +21,8 @@ export interface MediaPolicy {
 
 export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: ReadonlySet<number>, emittedBy?: MediaPolicy['emittedBy']): MediaPolicy {
   return {
-    ownerOf: (host) => adapters.find((a) => hostMatches(host, a.mediaHosts)),
+    ownerOf: (host, prefer) =>
+      (prefer ? adapters.find((a) => a.id === prefer && hostMatches(host, a.mediaHosts)) : undefined) ?? adapters.find((a) => hostMatches(host, a.mediaHosts)),
     extraPorts,
     emittedBy,
   };
@@ -28,7 +32,7 @@ export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: Rea
  * Checks a media URL before anything goes out: WHATWG-parsed, http(s) only, no userinfo, standard ports,
  * no IP literals, and a host some adapter declared as its CDN. Returns the parsed URL and its owner.
  */
-export function checkMediaUrl(raw: string, policy: MediaPolicy): { url: URL; owner: PlatformAdapter } {
+export function checkMediaUrl(raw: string, policy: MediaPolicy, prefer?: string): { url: URL; owner: PlatformAdapter } {
   if (typeof raw !== 'string' || raw.length === 0) throw notAllowed('u: the origin media URL is required');
   if (raw.length > 8192) throw notAllowed('u: URL longer than 8192 characters');
   let url: URL;
@@ -45,7 +49,7 @@ export function checkMediaUrl(raw: string, policy: MediaPolicy): { url: URL; own
   if (isIP(host)) {
     throw notAllowed(isForbiddenAddress(host) ? `u: ${host} is a private or reserved address` : 'u: IP-address hosts are not on the CDN allowlist');
   }
-  const owner = policy.ownerOf(url.hostname) ?? policy.emittedBy?.(url.toString());
+  const owner = policy.ownerOf(url.hostname, prefer) ?? policy.emittedBy?.(url.toString());
   if (!owner) throw notAllowed(`u: ${url.hostname} is not a known platform CDN host`);
   return { url, owner };
 }

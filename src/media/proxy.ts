@@ -68,7 +68,7 @@ export class MediaProxy {
   constructor(private readonly o: ProxyOptions) {}
 
   async open(req: ProxyRequest, clientSignal?: AbortSignal): Promise<ProxyAnswer> {
-    const { url, owner } = checkMediaUrl(req.u, this.o.policy);
+    const { url, owner } = checkMediaUrl(req.u, this.o.policy, req.video?.platform);
     if (req.video && owner.id !== req.video.platform) throw notAllowed(`u: ${url.hostname} is not a ${req.video.platform} CDN host`);
     const isVideo = Boolean(req.video);
     const range = singleRange(req.range);
@@ -174,12 +174,13 @@ export class MediaProxy {
     let current = start;
     for (let hop = 0; ; hop++) {
       // The caller's URL was checked already; every redirect target is checked here.
-      const { url, owner } = hop === 0 && checked ? checked : checkMediaUrl(current, this.o.policy);
+      const { url, owner } = hop === 0 && checked ? checked : checkMediaUrl(current, this.o.policy, req.video?.platform);
       const headers: Record<string, string> = { 'user-agent': this.o.userAgent, accept: req.video ? 'video/*,*/*;q=0.5' : 'image/*,*/*;q=0.5', ...(owner.mediaHeaders?.(url) ?? {}) };
       if (req.range) headers.range = req.range;
       if (req.ifNoneMatch) headers['if-none-match'] = req.ifNoneMatch;
       if (req.ifModifiedSince) headers['if-modified-since'] = req.ifModifiedSince;
-      if (req.video?.cookies) headers.cookie = req.video.cookies;
+      // A profile's cookies go to its own platform's CDN only, never to a host a redirect led elsewhere.
+      if (req.video?.cookies && owner.id === req.video.platform) headers.cookie = req.video.cookies;
       const res = await this.once(url, req.method, headers, clientSignal);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {

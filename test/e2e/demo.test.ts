@@ -98,7 +98,7 @@ describe('the demo shows media', () => {
       for (const item of r.body.result.items ?? []) {
         for (const url of [item.thumb, ...(item.media ?? []).map((m: any) => m.url)].filter(Boolean)) {
           const res = await fetch(new URL(url, s.base), { headers: { range: 'bytes=0-' } });
-          expect(res.status, `${e.source} ${url}`).toBeLessThan(300);
+          expect(res.status, `${e.source} ${url} ${res.status >= 300 ? await res.clone().text() : ''}`).toBeLessThan(300);
           expect(res.headers.get('content-type'), url).toMatch(/^(image|video)\//);
           await res.arrayBuffer();
           if (url.includes('kind=video')) videos++;
