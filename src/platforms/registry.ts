@@ -10,9 +10,10 @@ import { douyin } from './douyin/index.js';
 import { toutiao } from './toutiao/index.js';
 import { tiktok } from './tiktok/index.js';
 import { kuaishou } from './kuaishou/index.js';
+import { twitter } from './twitter/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, twitter];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();

@@ -157,6 +157,12 @@ export interface ReplayRules {
   identifying?: string[];
   /** Paging: must be present on both sides with the same value, or absent on both. */
   cursor?: string[];
+  /**
+   * Route parts that say nothing about the answer (a GraphQL query id that rotates every few weeks, a
+   * host's former name): each [pattern, replacement] rewrites `host/path` of requests and recordings alike
+   * before their routes are compared. Only the rules of the host's own platform apply.
+   */
+  routes?: ReadonlyArray<readonly [RegExp, string]>;
 }
 
 export interface PlatformAdapter {

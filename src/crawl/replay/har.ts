@@ -114,7 +114,19 @@ function toRecording(e: HarEntry, file: string, index: number): Recording | stri
 export function requestParams(url: URL, post?: { mimeType?: string; text?: string; params?: Array<{ name: string; value?: string }> }): Map<string, string> {
   const params = new Map<string, string>();
   const add = (k: string, v: string) => params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
-  url.searchParams.forEach((v, k) => add(k, v));
+  url.searchParams.forEach((v, k) => {
+    add(k, v);
+    // GraphQL GETs carry variables as a JSON object in the query: its ids and cursor count like params.
+    if (/^\s*\{/.test(v)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(v);
+      } catch {
+        return;
+      }
+      flatten({ [k]: parsed }, '', (fk, fv) => fk !== k && add(fk, fv));
+    }
+  });
   if (!post) return params;
   if (post.params?.length) {
     for (const p of post.params) add(p.name, p.value ?? '');
