@@ -1,4 +1,4 @@
-import { firstAnswering } from '../../crawl/fallback.js';
+import { isReplayMiss } from '../../crawl/errors.js';
 import type { Author } from '../../domain/results.js';
 import type { CreatorAction, CrawlContext, Params } from '../types.js';
 import { gql, isFallbackable } from './api.js';
@@ -21,9 +21,19 @@ async function fromAbout(ctx: CrawlContext, handle: string): Promise<Author> {
 
 async function runUser(ctx: CrawlContext, params: Params): Promise<Author | null> {
   const ref = parseUserRef(params.query);
-  const routes = [async () => authorOf(await lookupUser(ctx, ref))];
-  if ('handle' in ref) routes.push(() => fromAbout(ctx, ref.handle));
-  return firstAnswering(routes, isFallbackable);
+  try {
+    return authorOf(await lookupUser(ctx, ref));
+  } catch (e) {
+    if (!('handle' in ref) || !isFallbackable(e)) throw e;
+    try {
+      const author = await fromAbout(ctx, ref.handle);
+      if (!isReplayMiss(e)) ctx.warn(`UserByScreenName failed (${(e as Error).message}); the account came from AboutAccountQuery, which reports no counts`);
+      return author;
+    } catch (again) {
+      // The first real failure is the one to report (a missing recording says less).
+      throw isReplayMiss(e) && !isReplayMiss(again) ? again : e;
+    }
+  }
 }
 
 export const userAction: CreatorAction = {
