@@ -66,7 +66,8 @@ const isXUrl = (u: URL): boolean => X_HOSTS.test(u.hostname) || MIRROR_HOSTS.tes
 /** A tweet id in an X (or mirror) URL: …/status/<id>, /statuses/<id>, /i/web/status/<id>. */
 export function tweetIdFromUrl(u: URL): string | undefined {
   if (!isXUrl(u)) return undefined;
-  const m = /\/(?:status|statuses)\/(\d{1,20})(?:[/?#]|$)/.exec(u.pathname + '/');
+  // d.fxtwitter.com/<user>/status/<id>.mp4 is the mirror's direct-media form.
+  const m = /\/(?:status|statuses)\/(\d{1,20})(?:[/.]|$)/.exec(u.pathname);
   return m && isTweetId(m[1]!) ? m[1] : undefined;
 }
 
