@@ -472,6 +472,25 @@ har('probe-settings.har', [
 ]);
 
 // ---------------------------------------------------------------------------------------------
+// Writes through the official API v2 (shapes of tweepy's recorded cassette and X's API v2 problem bodies).
+
+const V2 = 'https://api.x.com/2/tweets';
+const v2Window = (limit: number, remaining: number): Header[] => [{ name: 'x-rate-limit-limit', value: String(limit) }, { name: 'x-rate-limit-remaining', value: String(remaining) }, { name: 'x-rate-limit-reset', value: '1776676500' }];
+const REPLY_ID = snowflake('2026-04-20T09:00:00Z', 31);
+har('write-reply.har', [
+  { method: 'POST', url: V2, status: 201, headers: [{ name: 'location', value: `https://api.x.com/2/tweets/${REPLY_ID}` }, ...v2Window(200, 199)], body: json({ data: { edit_history_tweet_ids: [REPLY_ID], id: REPLY_ID, text: '@harborweather Lovely light tonight.' } }), comment: 'POST /2/tweets with reply.in_reply_to_tweet_id: 201 and the new post' },
+]);
+har('write-duplicate-403.har', [
+  { method: 'POST', url: V2, status: 403, headers: v2Window(200, 198), body: json({ detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 }), comment: 'POST /2/tweets refused: duplicate content (an API v2 problem body)' },
+]);
+har('write-unauthorized-401.har', [
+  { method: 'POST', url: V2, status: 401, body: json({ title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }), comment: 'POST /2/tweets with revoked keys: 401' },
+]);
+har('write-delete-not-own.har', [
+  { method: 'DELETE', url: `${V2}/${T.keeperOriginal}`, headers: v2Window(50, 48), body: json({ data: { deleted: false } }), comment: "DELETE /2/tweets/:id of another account's post: 200 with deleted false" },
+]);
+
+// ---------------------------------------------------------------------------------------------
 // x.com's page and bundles: the x-client-transaction-id inputs, and the query ids to refresh.
 
 /** Deterministic bytes (a fixed LCG): the invented key, frames and indices. */

@@ -30,6 +30,7 @@ const entry = (file: string, i = 0): any => JSON.parse(readFileSync(file, 'utf8'
 const body = (file: string, i = 0): any => JSON.parse(entry(file, i).response.content.text);
 const origin = (serviceUrl: string): string => new URL(serviceUrl, 'http://x').searchParams.get('u')!;
 const LOGIN = { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' };
+const KEYS = { credentials: { consumer_key: 'ck-sandbox', consumer_secret: 'cs-sandbox', access_token: '12-at-sandbox', access_token_secret: 'ats-sandbox' } };
 
 const run = (action: string, params: Record<string, unknown>, replay: string[], extra: Partial<Parameters<typeof runAction>[0]> = {}) =>
   runAction({ source: 'twitter', action, params, replay, session: LOGIN, ...extra });
@@ -287,14 +288,20 @@ describe('twitter on real recordings', () => {
     expect(trends.find((t) => t.hot_value === 4_000_000)).toBeDefined();
   });
 
-  it('write: the API v2 create/delete cassette reads as X’s own answers (the adapter offers no write verbs)', () => {
+  it('writes: the API v2 cassette (tweepy, 2021) through post.create and delete with OAuth 1.0a keys', async () => {
     const file = real('write-create-delete-tweet.har');
-    const created = entry(file, 0);
-    const deleted = entry(file, 1);
-    const asRes = (e: any) => ({ status: e.response.status, url: e.request.url, redirects: [], headers: Object.fromEntries(e.response.headers.map((h: any) => [h.name.toLowerCase(), h.value])), body: Buffer.from(e.response.content.text), text: () => e.response.content.text, json: () => JSON.parse(e.response.content.text) });
-    expect(readAnswer(asRes(created), { what: 'post.create', route: 'login', op: 'tweets', profile: 'p' }).body).toEqual({ data: { id: '1456012973835788293', text: 'Test Tweet' } });
-    expect(readAnswer(asRes(deleted), { what: 'delete', route: 'login', op: 'tweets', profile: 'p' }).body).toEqual({ data: { deleted: true } });
-    expect(twitter.actions['post.create']).toBeUndefined();
+    const created = await run('post.create', { text: 'Test Tweet', confirm: true }, [file], { session: KEYS });
+    expect(created.result).toMatchObject({ ok: true, state: 'published', url: 'https://x.com/i/web/status/1456012973835788293', source: 'twitter' });
+    expect(created.requests).toEqual(['POST https://api.x.com/2/tweets']);
+    const deleted = await run('delete', { target: 'https://twitter.com/me/status/1456012973835788293', confirm: true }, [file], { session: KEYS });
+    expect(deleted.result).toMatchObject({ ok: true, state: 'deleted', target: 'https://x.com/i/web/status/1456012973835788293' });
+    expect(deleted.requests).toEqual(['DELETE https://api.x.com/2/tweets/1456012973835788293']);
+    // A plan touches nothing; without keys the run is session_expired naming the credentials to add.
+    const planned = await run('post.create', { text: 'Test Tweet', dry_run: true }, [file], { session: KEYS });
+    expect(planned).toMatchObject({ result: { ok: true, state: 'planned' }, requests: [] });
+    const keyless = await run('post.create', { text: 'Test Tweet', confirm: true }, [file]);
+    expect(keyless.result).toMatchObject({ ok: false, state: 'session_expired', error: { message: expect.stringContaining('--credential consumer_key=…') } });
+    expect(keyless.requests).toEqual([]);
   });
 });
 
@@ -486,6 +493,18 @@ describe('twitter on the hand-made sandbox', () => {
     expect(fresh.UserMedia).toEqual(twitter.ops!.defaults.UserMedia);
     expect(fresh.bearer).toBe('AAAAAAAAAAAAAAAAAAAAASandboxBearerTokenForTheHandMadeBundle%3DxYz0123456789');
     expect(fresh.CreateTweet).toBeUndefined();
+  });
+
+  it('writes: a reply names its target; duplicate content is rejected with X’s words; revoked keys are session_expired; another’s post is not deleted', async () => {
+    const reply = await run('comment.create', { target: '2045936718443446274', text: '@harborweather Lovely light tonight.', confirm: true }, [sand('write-reply.har')], { session: { credentials: { oauth2_user_token: 'user-token' } } });
+    expect(reply.result).toMatchObject({ ok: true, state: 'published', target: 'https://x.com/i/web/status/2045936718443446274' });
+    expect((reply.result as any).url).toMatch(/^https:\/\/x\.com\/i\/web\/status\/\d+$/);
+    const dup = await run('post.create', { text: 'same again', confirm: true }, [sand('write-duplicate-403.har')], { session: KEYS });
+    expect(dup.result).toMatchObject({ ok: false, state: 'rejected', error: { code: 'invalid_request', message: expect.stringContaining('duplicate content') } });
+    const revoked = await run('post.create', { text: 'hello', confirm: true }, [sand('write-unauthorized-401.har')], { session: KEYS });
+    expect(revoked.result).toMatchObject({ ok: false, state: 'session_expired' });
+    const notOwn = await run('delete', { target: '2045247174865846277', confirm: true }, [sand('write-delete-not-own.har')], { session: KEYS });
+    expect(notOwn.result).toMatchObject({ ok: false, state: 'rejected', error: { message: expect.stringContaining('deleted: false') } });
   });
 });
 

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../../src/crawl/pacer.js';
@@ -9,10 +11,11 @@ import { compileRules, routeKey } from '../../src/crawl/replay/match.js';
 import type { HttpResponse } from '../../src/crawl/http.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { twitter } from '../../src/platforms/twitter/index.js';
-import { checkWindow, cookieValue, errorsOf, GuestRejected, gqlQuery, noteWindow, operation, outcomeOf, readAnswer, SearchRefused } from '../../src/platforms/twitter/api.js';
+import { checkWindow, cookieValue, errorsOf, gql, GuestRejected, gqlQuery, noteWindow, operation, outcomeOf, readAnswer, SearchRefused } from '../../src/platforms/twitter/api.js';
 import { bearerIn, bundleUrls, operationsIn, pageFeatureValues, refreshedOps } from '../../src/platforms/twitter/bundle.js';
 import { DEFAULT_OPS, OPERATIONS } from '../../src/platforms/twitter/ops.js';
 import { searchAction } from '../../src/platforms/twitter/search.js';
+import { hmacSignature, oauth1Header, pct, signatureBase } from '../../src/platforms/twitter/oauth.js';
 import { makeContext, MemoryMemo } from '../../src/tasks/context.js';
 
 const SANDBOX = resolve(process.cwd(), 'sandbox/twitter');
@@ -215,5 +218,37 @@ describe('replay routes', () => {
     expect(key('https://api.twitter.com/1.1/guest/activate.json')).toBe(key('https://api.x.com/1.1/guest/activate.json'));
     expect(key('https://x.com/i/api/graphql/a/UserByScreenName')).not.toBe(key('https://x.com/i/api/graphql/a/UserByRestId'));
     expect(key('https://x.com/home')).toBe('GET x.com/home');
+  });
+});
+
+describe('OAuth 1.0a for the API v2 writes', () => {
+  const keys = { consumerKey: 'xvz1evFS4wEEPTGEFPHBog', consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw', token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' };
+  it('signs X’s documented example ("Creating a signature") to its published signature', () => {
+    const oauth = { oauth_consumer_key: keys.consumerKey, oauth_nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: '1318622958', oauth_token: keys.token, oauth_version: '1.0' };
+    const base = signatureBase('POST', 'https://api.twitter.com/1.1/statuses/update.json?include_entities=true', { ...oauth, status: 'Hello Ladies + Gentlemen, a signed OAuth request!' });
+    expect(base.startsWith('POST&https%3A%2F%2Fapi.twitter.com%2F1.1%2Fstatuses%2Fupdate.json&include_entities%3Dtrue%26oauth_consumer_key')).toBe(true);
+    expect(hmacSignature(base, keys.consumerSecret, keys.tokenSecret)).toBe('hCtSmYh+iHYCEqBWrE7C7hYmtUk=');
+  });
+  it('the header carries every oauth_* value percent-encoded, the signature last', () => {
+    const h = oauth1Header(keys, 'POST', 'https://api.x.com/2/tweets', {}, 'n0nce', 1776675600);
+    expect(h).toMatch(/^OAuth oauth_consumer_key="xvz1evFS4wEEPTGEFPHBog", oauth_nonce="n0nce", oauth_signature_method="HMAC-SHA1", oauth_timestamp="1776675600", oauth_token="370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb", oauth_version="1.0", oauth_signature="[A-Za-z0-9%]+"$/);
+    expect(pct("a b!*'()")).toBe('a%20b%21%2A%27%28%29');
+  });
+});
+
+describe('gql over a recorded answer', () => {
+  function tempHar(url: string, status: number, body: unknown, headers: Record<string, string>): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'tw-')), 'a.har');
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [{ comment: 'hand-made test recording', request: { method: 'GET', url, headers: [] }, response: { status, statusText: '', headers: Object.entries({ 'content-type': 'application/json', ...headers }).map(([name, value]) => ({ name, value })), content: { mimeType: 'application/json', text: JSON.stringify(body) } } }] } }));
+    return file;
+  }
+  it('code 88 while the window still has requests says the account may be restricted, and the window is kept', async () => {
+    const url = 'https://x.com/i/api/graphql/Gb-d6r0vxPOADdG62OEBpQ/UserByScreenName?variables=%7B%22screen_name%22%3A%22jack%22%7D';
+    const { ctx } = ctxWith(DEFAULT_OPS, [tempHar(url, 429, { errors: [{ code: 88, message: 'Rate limit exceeded.' }] }, { 'x-rate-limit-remaining': '37', 'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 300) })]);
+    const call = { op: 'UserByScreenName' as const, route: 'login' as const, what: 'account @jack', variables: { screen_name: 'jack' } };
+    const e = await gql(ctx, call).catch((x) => x);
+    expect(e).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('still had 37 requests: X may have restricted the account of profile "p1"') });
+    expect(e.retryAfterS).toBeGreaterThan(290);
+    await expect(gql(ctx, call)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('reopens at') });
   });
 });

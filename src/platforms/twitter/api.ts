@@ -318,6 +318,11 @@ export async function gql(ctx: CrawlContext, call: GqlCall): Promise<Answer> {
   try {
     return readAnswer(res, { ...args, retryAfterS }, stale);
   } catch (e) {
+    const left = Number(res.headers['x-rate-limit-remaining']);
+    if (e instanceof RateLimited && left > 0) {
+      // twscrape reads "rate limit exceeded" with requests left in the window as a banned account.
+      throw new RateLimited(`${e.message}, although the window still had ${left} requests: X may have restricted the account of profile "${ctx.profile}"`, e.retryAfterS);
+    }
     if (e instanceof GuestRejected && call.route === 'guest' && dropGuestToken(ctx)) {
       ctx.warn('X refused the guest token; a new one was minted');
       res = await sendOnce(ctx, call, op, false);

@@ -9,6 +9,7 @@ import { probeLogin } from './probe.js';
 import { isHandle, profileUrl, userIdUrl } from './refs.js';
 import { searchAction } from './search.js';
 import { trendingAction } from './trending.js';
+import { commentCreateAction, deleteAction, postCreateAction } from './writes.js';
 
 export const twitter: PlatformAdapter = {
   id: 'twitter',
@@ -48,5 +49,8 @@ export const twitter: PlatformAdapter = {
     detail: detailAction,
     comments: commentsAction,
     trending: trendingAction,
+    'post.create': postCreateAction,
+    'comment.create': commentCreateAction,
+    delete: deleteAction,
   },
 };
