@@ -367,6 +367,15 @@ har('posts-media-harborweather.har', [
   },
 ]);
 
+har('posts-replies-harborweather.har', [
+  {
+    url: gqlUrl('wc5DRl4VaW5lSqJ8YbftZQ', 'UserTweetsAndReplies', { userId: HARBOR.id, count: 20, includePromotedContent: true, withCommunity: true, withVoice: true, withV2Timeline: true }),
+    headers: window(50, 49),
+    body: json({ data: { user: { result: { __typename: 'User', timeline: timeline([addEntries([tweetItem(`tweet-${T.video}`, videoPost), { entryId: `profile-conversation-${T.reply2}`, sortIndex: '1', content: { __typename: 'TimelineTimelineModule', entryType: 'TimelineTimelineModule', displayType: 'VerticalConversation', items: [{ entryId: `profile-conversation-${T.reply2}-tweet-${T.reply1}`, item: { itemContent: { __typename: 'TimelineTweet', tweet_results: { result: reply1 } } } }, { entryId: `profile-conversation-${T.reply2}-tweet-${T.reply2}`, item: { itemContent: { __typename: 'TimelineTweet', tweet_results: { result: reply2 } } } }] } }])]) } } } }),
+    comment: "UserTweetsAndReplies (replies tab): a post, then a reply of the account shown under the other account's post it answers",
+  },
+]);
+
 // ---------------------------------------------------------------------------------------------
 // One post: anonymous (guest token, embed endpoint) and with the login (TweetDetail, its replies).
 

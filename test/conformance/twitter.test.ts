@@ -356,6 +356,15 @@ describe('twitter on the hand-made sandbox', () => {
     expect(requests.some((r) => r.includes('/UserMedia?'))).toBe(true);
   });
 
+  it('posts tab with_replies: the account’s replies, without the other accounts’ posts they answer', async () => {
+    const { result } = await run('posts', { query: 'id:1580000000000000001', tab: 'with_replies' }, [sand('posts-replies-harborweather.har')]);
+    const env = result as Envelope;
+    expect(env.items.map((i) => [i.author_handle, i.text])).toEqual([
+      ['harborweather', 'Sunset from the east pier, the last ferry crossing the light.'],
+      ['harborweather', '@lighthousekeep Thank you! You have the better view up there.'],
+    ]);
+  });
+
   it('user: the sandbox account', async () => {
     const { result } = await run('user', { query: 'https://x.com/harborweather/with_replies' }, [sand('user-harborweather.har')]);
     expect((result as CreatorResult).data!.author).toMatchObject({ handle: 'harborweather', followers: 48210, following: 312, posts: 5120, verified: true });

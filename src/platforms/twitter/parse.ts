@@ -319,13 +319,13 @@ export function entriesOf(instructions: Json[]): Entry[] {
 
 const isPromoted = (e: Entry): boolean => /^promoted[-_]/i.test(e.entryId) || !!obj(e.item.promotedMetadata);
 
-/** The tweets of a timeline, in order, without promoted ones. */
-export function timelineTweets(instructions: Json[]): TweetNode[] {
+/** The tweets of a timeline, in order, without promoted ones (nor those `skip` says are context). */
+export function timelineTweets(instructions: Json[], skip?: (entry: Entry, node: TweetNode) => boolean): TweetNode[] {
   const out: TweetNode[] = [];
   for (const e of entriesOf(instructions)) {
     if (e.item.__typename !== 'TimelineTweet' || isPromoted(e)) continue;
     const node = tweetNode(obj(e.item.tweet_results)?.result);
-    if (node) out.push(node);
+    if (node && !skip?.(e, node)) out.push(node);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { InvalidInput } from '../../crawl/errors.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { gql } from './api.js';
 import type { OperationName } from './ops.js';
-import { cursorOf, draftsOf, instructionsOf, obj, timelineTweets } from './parse.js';
+import { cursorOf, draftsOf, instructionsOf, obj, timelineTweets, tweetUserOf, type Entry, type TweetNode } from './parse.js';
 import { parseTimelineRef } from './refs.js';
 import { userGone, userIdOf } from './users.js';
 
@@ -23,6 +23,7 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
   if (!op) throw new InvalidInput(`params.tab: one of ${Object.keys(TABS).join(', ')}`);
   const ref = parseTimelineRef(params.query, true);
   let body;
+  let owner: string | undefined;
   if ('community' in ref) {
     const ranking = (params.ranking ?? 'Recency') as string;
     if (!(RANKINGS as readonly string[]).includes(ranking)) throw new InvalidInput(`params.ranking: one of ${RANKINGS.join(', ')}`);
@@ -30,13 +31,17 @@ async function postsPage(ctx: CrawlContext, params: Params, cursor?: string): Pr
     ({ body } = await gql(ctx, { op: 'CommunityTweetsTimeline', route: 'login', what: `community ${ref.community}`, variables: { communityId: ref.community, count: PER_PAGE, rankingMode: ranking, ...(cursor ? { cursor } : {}) } }));
   } else {
     const userId = await userIdOf(ctx, ref);
+    owner = userId;
     const what = `posts of ${'handle' in ref ? `@${ref.handle}` : userId}`;
     ({ body } = await gql(ctx, { op, route: 'login', what, variables: { userId, count: PER_PAGE, ...(cursor ? { cursor } : {}) } }));
     const result = obj(obj(obj(body.data)?.user)?.result);
     if (result?.__typename === 'UserUnavailable') userGone(body, result, what);
   }
   const instructions = instructionsOf(obj(body.data)) ?? [];
-  const nodes = timelineTweets(instructions);
+  // The replies tab shows each reply in a conversation module under the post it answers: posts of other
+  // accounts there are context, not this account's.
+  const context = (e: Entry, n: TweetNode): boolean => !!owner && tab === 'with_replies' && /^profile-conversation-/.test(e.module ?? '') && n.kind === 'tweet' && (tweetUserOf(n.tweet)?.id ?? owner) !== owner;
+  const nodes = timelineTweets(instructions, context);
   const items = draftsOf(nodes);
   const next = cursorOf(instructions, 'Bottom');
   return { items, next_cursor: nodes.length && next && next !== cursor ? next : undefined };
