@@ -12,7 +12,7 @@ import type { HttpResponse } from '../../src/crawl/http.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { twitter } from '../../src/platforms/twitter/index.js';
 import { checkWindow, cookieValue, errorsOf, gql, GuestRejected, gqlQuery, noteWindow, operation, outcomeOf, readAnswer, SearchRefused } from '../../src/platforms/twitter/api.js';
-import { bearerIn, bundleUrls, operationsIn, pageFeatureValues, refreshedOps } from '../../src/platforms/twitter/bundle.js';
+import { bearersIn, bundleUrls, operationsIn, pageFeatureValues, refreshedOps } from '../../src/platforms/twitter/bundle.js';
 import { DEFAULT_OPS, OPERATIONS } from '../../src/platforms/twitter/ops.js';
 import { searchAction } from '../../src/platforms/twitter/search.js';
 import { hmacSignature, oauth1Header, pct, signatureBase } from '../../src/platforms/twitter/oauth.js';
@@ -189,7 +189,7 @@ describe('bundle reading (refresh)', () => {
     expect(ops.get('SearchTimeline')).toEqual({ queryId: 'aaaaaaaaaaaaaaaaaaaaaa', featureSwitches: ['f_one', 'f_two'], fieldToggles: ['t_one'] });
     expect(ops.get('UserTweets')).toEqual({ queryId: 'bbbbbbbbbbbbbbbbbbbbbb', featureSwitches: [] });
     expect(ops.get('TweetDetail')).toEqual({ queryId: 'cccccccccccccccccccccc' });
-    expect(bearerIn(js)).toBe(DEFAULT_OPS.bearer);
+    expect(bearersIn(js)).toEqual([DEFAULT_OPS.bearer]);
   });
 
   it('page feature values: default, then config, then the user’s; booleans only; no state, nothing', () => {
@@ -202,10 +202,13 @@ describe('bundle reading (refresh)', () => {
   it('refreshed data: the bundle’s ids and switches, current values where the page says nothing, the rest kept with a warning', () => {
     const warnings: string[] = [];
     const found = new Map([['SearchTimeline', { queryId: 'NewId_abcdefghijklmn', featureSwitches: ['view_counts_everywhere_api_enabled', 'brand_new'], fieldToggles: ['withArticleRichContentState', 'withNew'] }]]);
-    const out = refreshedOps(DEFAULT_OPS, found, { brand_new: true }, undefined, (m) => warnings.push(m)) as Record<string, any>;
+    const out = refreshedOps(DEFAULT_OPS, found, { brand_new: true }, ['AAAAAAAAAAAAAAAAAAAAAOtherClientToken0123456789abcdefghijklmnopq', DEFAULT_OPS.bearer as string], (m) => warnings.push(m)) as Record<string, any>;
     expect(out.SearchTimeline).toEqual({ queryId: 'NewId_abcdefghijklmn', features: { view_counts_everywhere_api_enabled: true, brand_new: true }, fieldToggles: { withArticleRichContentState: false, withNew: false }, variables: { querySource: 'typed_query' } });
     expect(out.UserTweets).toEqual(OPERATIONS.UserTweets);
+    // The current token stays while the bundle still carries it, even listed second.
     expect(out.bearer).toBe(DEFAULT_OPS.bearer);
+    expect(refreshedOps(DEFAULT_OPS, found, {}, ['AAAAAAAAAAAAAAAAAAAAANewWebToken0123456789abcdefghijklmnopqrstu'], () => {}).bearer).toBe('AAAAAAAAAAAAAAAAAAAAANewWebToken0123456789abcdefghijklmnopqrstu');
+    expect(refreshedOps(DEFAULT_OPS, found, {}, [], () => {}).bearer).toBe(DEFAULT_OPS.bearer);
     expect(warnings).toContain(`x.com's bundle did not name UserTweets; its current data (queryId ${OPERATIONS.UserTweets.queryId}) is kept`);
   });
 });

@@ -96,6 +96,11 @@ describe('tweets', () => {
     expect(tweetToDraft(rt)).toMatchObject({ native_id: '2045000000000000001', text: 'original' });
   });
 
+  it('a video with only an HLS playlist is a video post without a stream', () => {
+    const hls = tweet({}, { extended_entities: { media: [{ type: 'video', media_url_https: 'https://pbs.twimg.com/amplify_video_thumb/1/img/t.jpg', video_info: { duration_millis: 5000, variants: [{ content_type: 'application/x-mpegURL', url: 'https://video.twimg.com/amplify_video/1/pl/p.m3u8' }] } }] } });
+    expect(tweetToDraft(hls)).toMatchObject({ type: 'video', media: [], duration_s: 5, thumb: 'https://pbs.twimg.com/amplify_video_thumb/1/img/t?format=jpg&name=small' });
+  });
+
   it('a GIF is a video (its one mp4); a photo post is an image; pictures at name=orig', () => {
     const gif = tweet({}, { extended_entities: { media: [{ type: 'animated_gif', media_url_https: 'https://pbs.twimg.com/tweet_video_thumb/F.jpg', original_info: { width: 300, height: 304 }, video_info: { variants: [{ bitrate: 0, content_type: 'video/mp4', url: 'https://video.twimg.com/tweet_video/F.mp4' }] } }] } });
     expect(tweetToDraft(gif)).toMatchObject({ type: 'video', media: [{ kind: 'video', url: 'https://video.twimg.com/tweet_video/F.mp4', w: 300, h: 304 }] });

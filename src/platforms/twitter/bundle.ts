@@ -63,9 +63,9 @@ export function operationsIn(js: string): Map<string, BundleOperation> {
   return out;
 }
 
-/** The web bearer token as the bundle declares it. */
-export function bearerIn(js: string): string | undefined {
-  return /["'`](AAAAAAAAAAAAAAAAAAAAA[\w%=-]{40,200})["'`]/.exec(js)?.[1];
+/** The bearer tokens the bundle declares (the web client's, and any other client's it carries). */
+export function bearersIn(js: string): string[] {
+  return [...js.matchAll(/["'`](AAAAAAAAAAAAAAAAAAAAA[\w%=-]{40,200})["'`]/g)].map((m) => m[1]!);
 }
 
 /** The JSON object that starts at `from` (braces matched outside strings). */
@@ -110,8 +110,9 @@ export function pageFeatureValues(html: string): Record<string, boolean> {
 }
 
 /** The refreshed operation data: what the bundle says, the current data where it says nothing. */
-export function refreshedOps(current: Record<string, unknown>, found: Map<string, BundleOperation>, values: Record<string, boolean>, bearer: string | undefined, warn: (m: string) => void): Record<string, unknown> {
-  const out: Record<string, unknown> = { bearer: bearer ?? current.bearer };
+export function refreshedOps(current: Record<string, unknown>, found: Map<string, BundleOperation>, values: Record<string, boolean>, bearers: string[], warn: (m: string) => void): Record<string, unknown> {
+  // The current token stays while the bundle still carries it; a bundle without it names the new one.
+  const out: Record<string, unknown> = { bearer: typeof current.bearer === 'string' && bearers.includes(current.bearer) ? current.bearer : (bearers[0] ?? current.bearer) };
   for (const name of Object.keys(OPERATIONS)) {
     const was = (obj(current[name]) ?? {}) as Partial<OperationData>;
     const got = found.get(name);
@@ -147,13 +148,13 @@ export async function refreshOps(ctx: CrawlContext): Promise<Record<string, unkn
   const scripts = bundleUrls(html).slice(0, MAX_SCRIPTS);
   if (!scripts.length) throw new UpstreamError(`${PAGE_URL} names no web bundle (abs.twimg.com … .js); the page layout changed`);
   const found = new Map<string, BundleOperation>();
-  let bearer: string | undefined;
+  const bearers: string[] = [];
   for (const url of scripts) {
     const js = await fetchText(ctx, url);
     if (!js) continue;
     for (const [name, op] of operationsIn(js)) if (!found.has(name)) found.set(name, op);
-    bearer ??= bearerIn(js);
+    bearers.push(...bearersIn(js));
   }
   if (!found.size) throw new UpstreamError(`none of ${scripts.length} x.com bundle scripts registers a queryId/operationName pair; the bundle format changed`);
-  return refreshedOps(ctx.ops, found, pageFeatureValues(html), bearer, (m) => ctx.warn(m));
+  return refreshedOps(ctx.ops, found, pageFeatureValues(html), bearers, (m) => ctx.warn(m));
 }

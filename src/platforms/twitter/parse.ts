@@ -93,12 +93,13 @@ function mediaOf(list: Json[]): { media: Media[]; thumb?: string; video: boolean
     if (w && h && !aspect) aspect = { width: w, height: h };
     if (poster && !thumb) thumb = pbsUrl(poster, 'small');
     if (type === 'video' || type === 'animated_gif') {
-      const best = bestMp4(m.video_info);
-      if (!best) continue;
       const ms = count(obj(m.video_info)?.duration_millis);
       const d = ms ? ms / 1000 : undefined;
       if (!video) duration_s = d;
       video = true;
+      // A live replay or an HLS-only upload has no mp4: the post is a video without a stream to hand out.
+      const best = bestMp4(m.video_info);
+      if (!best) continue;
       media.push({ kind: 'video', url: best.url, ...size, ...(d ? { duration_s: d } : {}) });
     } else if (poster) {
       media.push({ kind: 'image', url: pbsUrl(poster), ...size });
