@@ -378,6 +378,13 @@ describe('twitter on the hand-made sandbox', () => {
     expect(requests.slice(0, 2)).toEqual(['GET https://t.co/hArb0rLnk', 'POST https://api.x.com/1.1/guest/activate.json']);
   });
 
+  it('a t.co page that redirects by meta refresh (what browsers get) leads to the post too', async () => {
+    const { probeCtx: pc } = await import('../helpers/probe-ctx.js');
+    const { resolveTweetId } = await import('../../src/platforms/twitter/refs.js');
+    const ctx = pc(twitter, [], undefined, { url: 'https://t.co/mEtaRfsh', body: '<head><meta name="referrer" content="always"><noscript><META http-equiv="refresh" content="0;URL=https://x.com/jack/status/20?s=20&amp;t=x"></noscript><title>https://x.com/jack/status/20</title></head>' });
+    expect(await resolveTweetId(ctx, 'https://t.co/mEtaRfsh')).toBe('20');
+  });
+
   it('detail anonymous: a spent guest window (429) falls back to the embed endpoint, which says what it lacks', async () => {
     const file = sand('detail-embed-fallback.har');
     const id = entry(file, 2).request.url.match(/id=(\d+)/)[1];

@@ -215,17 +215,16 @@ export function readAnswer(res: HttpResponse, a: Omit<OutcomeArgs, 'err'>, stale
     body = undefined;
   }
   const errors = body ? errorsOf(body) : [];
-  const withRetry = a;
   if (!body && /text\/html/i.test(type) && res.status >= 400) {
     throw new Blocked(`${a.what}: X answered HTTP ${res.status} with an HTML page${res.headers['cf-ray'] ? ' (Cloudflare)' : ''} instead of JSON`);
   }
   if (refused) {
-    const known = outcomeOf(errors, withRetry, false);
+    const known = outcomeOf(errors, a, false);
     if (known && !(known instanceof RateLimited)) throw known;
     throw new RateLimited(`${a.what}: X answered HTTP 429${errors.length ? ` (${errors.map(said).join('; ')})` : ''} for ${a.op}`, a.retryAfterS);
   }
   const hasData = !!body && usefulData(body);
-  const known = outcomeOf(errors, withRetry, hasData);
+  const known = outcomeOf(errors, a, hasData);
   if (known) throw known;
   if (res.status === 404 && !hasData) {
     if (stale404) throw new StaleOperation(SOURCE, stale404);

@@ -130,9 +130,10 @@ export async function resolveTweetId(ctx: CrawlContext, query: string | undefine
   const known = ctx.memo.get<string>(key);
   if (known) return known;
   const res = await ctx.http.request({ url: ref.short, followRedirects: false });
-  const location = res.headers['location'];
+  // t.co answers clients a 301; browsers may get a 200 page that redirects by <meta refresh> instead.
+  const location = res.headers['location'] ?? (res.status === 200 ? /<meta[^>]+content=["']?\d+;\s*URL=([^"'>\s]+)/i.exec(res.text())?.[1]?.replace(/&amp;/g, '&') : undefined);
   if (res.status === 404) throw new NotFound(`${ref.short}: the short link does not exist`);
-  if (!(res.status >= 300 && res.status < 400 && location)) throw new UpstreamError(`${ref.short}: expected a redirect, got HTTP ${res.status}`);
+  if (!location || (res.status >= 400)) throw new UpstreamError(`${ref.short}: expected a redirect, got HTTP ${res.status}`);
   const target = new URL(location, ref.short);
   const id = tweetIdFromUrl(target);
   if (!id) throw new InvalidInput(`${ref.short} leads to ${target.toString().slice(0, 200)}, which is not a tweet`);
