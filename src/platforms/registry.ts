@@ -17,9 +17,10 @@ import { pinterest } from './pinterest/index.js';
 import { facebook } from './facebook/index.js';
 import { threads } from './threads/index.js';
 import { instagram } from './instagram/index.js';
+import { twitter } from './twitter/index.js';
 
 /** Every platform the service knows; the catalog, allowlist and replay rules are built from this list. */
-export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu, xiaohongshu, tieba, pinterest, facebook, threads, instagram];
+export const ADAPTERS: readonly PlatformAdapter[] = [weibo, bluesky, telegram, mastodon, bilibili, youtube, reddit, douyin, toutiao, tiktok, kuaishou, zhihu, xiaohongshu, tieba, pinterest, facebook, threads, instagram, twitter];
 
 export class Registry {
   private readonly byId = new Map<string, PlatformAdapter>();

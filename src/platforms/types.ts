@@ -162,6 +162,12 @@ export interface ReplayRules {
    * identify the request as well as an id would (a follow-up page often repeats nothing else).
    */
   identifyingCursor?: string[];
+  /**
+   * Route parts that say nothing about the answer (a GraphQL query id that rotates every few weeks, a
+   * host's former name): each [pattern, replacement] rewrites `host/path` of requests and recordings alike
+   * before their routes are compared. Only the rules of the host's own platform apply.
+   */
+  routes?: ReadonlyArray<readonly [RegExp, string]>;
 }
 
 export interface PlatformAdapter {

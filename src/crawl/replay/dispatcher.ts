@@ -38,7 +38,7 @@ export class ReplayDispatcher extends Dispatcher {
     super();
     this.count = opts.recordings.length;
     for (const rec of opts.recordings) {
-      const key = routeKey(rec.method, rec.url);
+      const key = routeKey(rec.method, rec.url, this.rules(rec.url.hostname));
       const list = this.byRoute.get(key);
       if (list) list.push(rec);
       else this.byRoute.set(key, [rec]);
@@ -64,7 +64,7 @@ export class ReplayDispatcher extends Dispatcher {
         const method = String(options.method ?? 'GET').toUpperCase();
         const headers = headerMap(options.headers);
         const params = requestParams(url, body.length ? { mimeType: headers.get('content-type'), text: body.toString('utf8') } : undefined);
-        const found = matchRequest({ method, url, params }, this.byRoute.get(routeKey(method, url)) ?? [], this.rules(url.hostname), this.uses);
+        const found = matchRequest({ method, url, params }, this.byRoute.get(routeKey(method, url, this.rules(url.hostname))) ?? [], this.rules(url.hostname), this.uses);
         if ('miss' in found) {
           const miss = new ReplayMiss(method, url.toString(), found.miss);
           this.misses.push(miss);

@@ -18,6 +18,7 @@ export interface CompiledRules {
   cursor: Set<string>;
   /** Opaque page tokens that name one page of one feed: equal on both sides, they identify too. */
   identifyingCursor: Set<string>;
+  routes: ReadonlyArray<readonly [RegExp, string]>;
 }
 
 export function compileRules(rules?: ReplayRules): CompiledRules {
@@ -31,7 +32,7 @@ export function compileRules(rules?: ReplayRules): CompiledRules {
   }
   for (const c of rules?.cursor ?? []) identifying.delete(c);
   const identifyingCursor = new Set((rules?.identifyingCursor ?? []).filter((c) => cursor.has(c)));
-  return { volatile, identifying, cursor, identifyingCursor };
+  return { volatile, identifying, cursor, identifyingCursor, routes: rules?.routes ?? [] };
 }
 
 export interface ReplayRequest {
@@ -59,18 +60,23 @@ function volatileLikeness(req: Map<string, string>, rec: Map<string, string>, ru
   return n;
 }
 
-/** What a request and a recording must share before their params are compared (HEAD is served by GET). */
-export function routeKey(method: string, url: URL): string {
-  return `${method === 'HEAD' ? 'GET' : method} ${url.host.toLowerCase()}${normPath(url.pathname)}`;
+/**
+ * What a request and a recording must share before their params are compared (HEAD is served by GET).
+ * A platform's route aliases rewrite `host/path` first (a rotating GraphQL query id, a host's former name).
+ */
+export function routeKey(method: string, url: URL, rules?: Pick<CompiledRules, 'routes'>): string {
+  let route = `${url.host.toLowerCase()}${normPath(url.pathname)}`;
+  for (const [pattern, as] of rules?.routes ?? []) route = route.replace(pattern, as);
+  return `${method === 'HEAD' ? 'GET' : method} ${route}`;
 }
 
 /** Picks the best recording for a request, or says why none fits. */
 export function matchRequest(req: ReplayRequest, recordings: readonly Recording[], rules: CompiledRules, uses: Map<Recording, number>): MatchResult {
-  const route = routeKey(req.method, req.url);
+  const route = routeKey(req.method, req.url, rules);
   let best: { recording: Recording; score: number; likeness: number } | undefined;
   let nearest = '';
   for (const rec of recordings) {
-    if (routeKey(rec.method, rec.url) !== route) continue;
+    if (routeKey(rec.method, rec.url, rules) !== route) continue;
     const verdict = compareParams(req.params, rec.params, rules);
     if (typeof verdict === 'string') {
       nearest ||= `${rec.file.split('/').pop()}#${rec.index}: ${verdict}`;
@@ -129,7 +135,7 @@ export function compareParams(req: Map<string, string>, rec: Map<string, string>
   return idAgree * 100 + equal * 10 - differ * 3 - oneSided;
 }
 
-/** An absent paging param and an explicit first page (`''`, `0`, `1`) ask for the same page. */
+/** An absent paging param and an explicit first page (`''`, `0`, `1`, a JSON `null`) ask for the same page. */
 function firstPage(v: string | undefined): boolean {
   return v === undefined || v === '' || v === '0' || v === '1' || v === 'null';
 }
