@@ -19,4 +19,5 @@ export const DEMO_EXAMPLES: Array<{ source: string; action: string; params: Reco
   { source: 'threads', action: 'posts', params: { query: '@harbor.lights', limit: 3 } },
   { source: 'facebook', action: 'posts', params: { query: '@HarborBakery', limit: 3 } },
   { source: 'pinterest', action: 'search', params: { query: 'harbor lights', limit: 5 } },
+  { source: 'twitter', action: 'detail', params: { query: 'https://x.com/harborweather/status/2045936718443446274' } },
 ];

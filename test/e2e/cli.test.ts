@@ -74,3 +74,29 @@ describe('the newcomer’s first minutes', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('npx crawler platforms refresh', () => {
+  it("re-derives twitter's operation ids from its (recorded) web bundle into <data dir>/ops, used from the next start", () => {
+    const dataDir = freshDir();
+    const replay = join(ROOT, 'sandbox/twitter');
+    const r = spawnSync(process.execPath, ['bin/crawler.js', 'platforms', 'refresh', 'twitter'], { cwd: ROOT, env: envFor(dataDir, { CRAWLER_REPLAY: replay }), encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^twitter: \d+ operations, \d+ differ from the built-in ids/);
+    const file = join(dataDir, 'ops', 'twitter.json');
+    expect(r.stdout).toContain(file);
+    const ops = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(ops).length).toBeGreaterThan(3);
+  });
+  it('says plainly when a platform keeps no operation data, or does not exist', () => {
+    const none = spawnSync(process.execPath, ['bin/crawler.js', 'platforms', 'refresh', 'weibo'], { cwd: ROOT, env: envFor(freshDir()), encoding: 'utf8' });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/weibo keeps no operation data/);
+    const unknown = spawnSync(process.execPath, ['bin/crawler.js', 'platforms', 'refresh', 'myspace'], { cwd: ROOT, env: envFor(freshDir()), encoding: 'utf8' });
+    expect(unknown.stderr).toMatch(/unknown platform: myspace/);
+  });
+  it('CRAWLER_<SOURCE>_OPS naming a missing file stops the start with exit 2, naming the variable', () => {
+    const r = spawnSync(process.execPath, ['bin/crawler.js', 'serve'], { cwd: ROOT, env: envFor(freshDir(), { CRAWLER_TWITTER_OPS: '/no/such/ops.json' }), encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/CRAWLER_TWITTER_OPS: no such file/);
+  });
+});

@@ -14,6 +14,7 @@ beforeAll(async () => {
     ['threads', 'sessionid=63100000007%3Asandbox%3A1; csrftoken=SandboxLoginCsrf; ds_user_id=63100000007'],
     ['facebook', 'c_user=100000000000777; xs=7%3Asandbox%3A2%3A1700000000'],
     ['instagram', 'sessionid=52418700001%3AsbxSession%3A12; csrftoken=SbxWriterCsrf0001; ds_user_id=52418700001'],
+    ['twitter', 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface'],
   ]) {
     const r = await s.api('/v1/profiles', { method: 'POST', json: { platform, name: 'me', cookies } });
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
@@ -47,9 +48,16 @@ const CASES: Array<[string, string, Record<string, unknown>]> = [
   ['facebook', 'search', { query: 'harbor bread', profile: 'me' }],
   ['instagram', 'search', { query: '#harborfood', profile: 'me' }],
   ['instagram', 'posts', { query: 'harborcook', tab: 'reels', profile: 'me' }],
+  ['twitter', 'detail', { query: 'https://x.com/harborweather/status/2045936718443446274' }],
+  ['twitter', 'search', { query: 'harbor fog', limit: 10, profile: 'me' }],
+  ['twitter', 'search', { query: 'harbor', product: 'People', profile: 'me' }],
+  ['twitter', 'posts', { query: '@harborweather', max_items: -1, profile: 'me' }],
+  ['twitter', 'user', { query: '@harborweather', profile: 'me' }],
+  ['twitter', 'comments', { query: 'https://fxtwitter.com/harborweather/status/2045936718443446274', limit: 50, profile: 'me' }],
+  ['twitter', 'trending', { board: 'explore', profile: 'me' }],
 ];
 
-describe('instagram, threads, facebook, pinterest through the running service (replay)', () => {
+describe('twitter, instagram, threads, facebook, pinterest through the running service (replay)', () => {
   for (const [source, action, params] of CASES) {
     it(`${source}.${action} ${JSON.stringify(params)} succeeds live with items`, async () => {
       const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source, action, params } });
@@ -66,6 +74,7 @@ describe('instagram, threads, facebook, pinterest through the running service (r
     ['threads', 'search', { query: 'tide pools' }],
     ['facebook', 'search', { query: 'harbor bread' }],
     ['instagram', 'search', { query: '#paris' }],
+    ['twitter', 'search', { query: 'harbor fog' }],
   ])('%s.%s without a stored login is session_expired naming the profile to add', async (source, action, params) => {
     const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source, action, params } });
     expect(r.body.result.error?.code).toBe('session_expired');

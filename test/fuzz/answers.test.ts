@@ -316,6 +316,12 @@ const CASES: Case[] = [
   { source: 'pinterest', action: 'detail', params: { query: '672584525610478245' }, replay: [fx('pinterest/detail-pin-672584525610478245.har')] },
   { source: 'pinterest', action: 'posts', params: { query: 'https://www.pinterest.com/harborlight/', max_items: 10 }, replay: [SBX + '/pinterest'] },
   { source: 'pinterest', action: 'recommended', params: { query: '981234567890120001' }, replay: [SBX + '/pinterest'] },
+  // twitter: GraphQL timelines with a login, guest TweetResultByRestId, the embed answer
+  { source: 'twitter', action: 'posts', params: { query: 'id:2244994945', limit: 100 }, replay: [fx('twitter/posts-user-tweets-xdevelopers.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
+  { source: 'twitter', action: 'user', params: { query: '@xdevelopers' }, replay: [fx('twitter/user-xdevelopers.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
+  { source: 'twitter', action: 'detail', params: { query: 'https://twitter.com/XDevelopers/status/1649191520250245121?s=20' }, replay: [fx('twitter/detail-tweet-1649191520250245121.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
+  { source: 'twitter', action: 'comments', params: { query: '1649191520250245121', limit: 100 }, replay: [fx('twitter/replies-tweet-1649191520250245121.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
+  { source: 'twitter', action: 'detail', params: { query: 'https://x.com/harborweather/status/2045936718443446274' }, replay: [SBX + '/twitter'] },
 ];
 
 // ---------------------------------------------------------------------------------------------------
