@@ -111,8 +111,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     cursors,
   });
   const media = new MediaProxy({
-    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), (url) => {
-      const ref = store.mediaRefGet(urlHash(url));
+    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), async (url) => {
+      const ref = await store.mediaRefGet(urlHash(url));
       return ref ? registry.get(ref.platform) : undefined;
     }),
     // Replay answers media from recordings too; live media goes through the address-checked agent.
@@ -129,19 +129,19 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
     // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
-    onRetire(key, header) {
+    async onRetire(key, header) {
       const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-      const stored = store.profileGet(platform, name);
+      const stored = await store.profileGet(platform, name);
       if (!stored?.cookies) return;
-      store.profileCookies(platform, name, mergeCookies(header, stored.cookies));
+      await store.profileCookies(platform, name, mergeCookies(header, stored.cookies));
     },
   });
   const logins = new LoginManager(browser, {
     // A finished human login replaces the profile's cookies (its credentials stay) and makes it healthy.
-    onSuccess(platform, name, cookieHeader) {
-      const before = store.profileGet(platform, name);
-      store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
-      store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
+    async onSuccess(platform, name, cookieHeader) {
+      const before = await store.profileGet(platform, name);
+      await store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
+      await store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
     },
   });
   const checker = new ProfileChecker(store, registry, runner, health, log);
@@ -170,7 +170,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics, cursors, mediaSigner);
+  const tasks = new TaskService(store, queue, catalog, cache, bus, runner, metrics, cursors, mediaSigner);
   const app = buildApp({
     config,
     store,
@@ -195,9 +195,11 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     maxStreams: opts.maxStreams ?? 10_000,
   });
   const purge = setInterval(() => {
-    store.cachePurgeExpired(Date.now());
-    store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
-    store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
+    void (async () => {
+      await store.cachePurgeExpired(Date.now());
+      await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
+      await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
+    })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
   let closed = false;
@@ -216,7 +218,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
     async listen() {
       checker.start();
-      const orphans = queue.recover();
+      const orphans = await queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
       const url = await app.listen({ port: config.port, host: config.host });
@@ -238,7 +240,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await browser.close();
       await runner.stop();
       bus.close();
-      store.close();
+      await store.close();
     },
   };
 }

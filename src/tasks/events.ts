@@ -82,20 +82,22 @@ export class EventBus {
     };
   }
 
-  /** Resolves true when the task's result event arrives, false after timeoutMs. */
-  waitForResult(taskId: string, storedSeq: number, timeoutMs: number): Promise<boolean> {
+  /** Resolves true when the task's result event arrives, false after timeoutMs or once signal aborts. */
+  waitForResult(taskId: string, storedSeq: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       let off = () => {};
-      const timer = setTimeout(() => {
-        off();
-        resolve(false);
-      }, timeoutMs);
-      off = this.subscribe(taskId, storedSeq, (e) => {
-        if (e.type !== 'result') return;
+      const end = (got: boolean) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abandon);
         off();
-        resolve(true);
+        resolve(got);
+      };
+      const abandon = () => end(false);
+      const timer = setTimeout(abandon, timeoutMs);
+      off = this.subscribe(taskId, storedSeq, (e) => {
+        if (e.type === 'result') end(true);
       });
+      signal?.addEventListener('abort', abandon, { once: true });
     });
   }
 

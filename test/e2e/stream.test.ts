@@ -9,7 +9,7 @@ let token: string;
 beforeAll(async () => {
   fake = await startFakePlatform();
   s = await startService({ adapters: [fake.adapter], pingMs: 100 });
-  token = s.token(['read']);
+  token = await s.token(['read']);
 });
 afterAll(async () => {
   await s?.close();
@@ -180,7 +180,7 @@ describe('open streams have a hard ceiling', () => {
   it('answers 429 rate_limited past the ceiling, and takes streams again once one closes', async () => {
     const capped = await startService({ adapters: [fake.adapter], maxStreams: 1 });
     try {
-      const t = capped.token(['read']);
+      const t = await capped.token(['read']);
       const task = await capped.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'slow', force: true } }, token: t });
       const ac = new AbortController();
       const first = await fetch(`${capped.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` }, signal: ac.signal });

@@ -238,14 +238,14 @@ describe('task retention', () => {
     const { openDatabase, SqliteStore } = await import('../../src/store/sqlite.js');
     const store = new SqliteStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'ret-')), 'db.sqlite')));
     const base = { source: 'x', action: 'search', params: '{}', account: 'x:default', owner: null };
-    store.insertTask({ ...base, id: 'old-done', createdAt: 1000, finished: { text: '{"ok":true}' } });
-    store.insertTask({ ...base, id: 'old-queued', createdAt: 1000 });
-    store.insertTask({ ...base, id: 'new-done', createdAt: 10_000_000, finished: { text: '{"ok":true}' } });
+    await store.insertTask({ ...base, id: 'old-done', createdAt: 1000, finished: { text: '{"ok":true}' } });
+    await store.insertTask({ ...base, id: 'old-queued', createdAt: 1000 });
+    await store.insertTask({ ...base, id: 'new-done', createdAt: 10_000_000, finished: { text: '{"ok":true}' } });
     store.flush();
-    expect(store.tasksPurge(5000)).toBe(1);
-    expect(store.getTask('old-done')).toBeUndefined();
-    expect(store.getTask('old-queued')?.status).toBe('queued');
-    expect(store.getTask('new-done')?.status).toBe('succeeded');
+    expect(await store.tasksPurge(5000)).toBe(1);
+    expect(await store.getTask('old-done')).toBeUndefined();
+    expect((await store.getTask('old-queued'))?.status).toBe('queued');
+    expect((await store.getTask('new-done'))?.status).toBe('succeeded');
   });
 });
 

@@ -29,20 +29,20 @@ function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ item
 }
 
 describe('preview service', () => {
-  it('answers unsupported without ffmpeg instead of failing obscurely', () => {
+  it('answers unsupported without ffmpeg instead of failing obscurely', async () => {
     const { previews } = service(false);
-    expect(previews.request('x', '1')).toEqual({ status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' });
+    expect(await previews.request('x', '1')).toEqual({ status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' });
   });
 
   it('says no_stream when the item has no video, and remembers it', async () => {
     const { previews } = service(true, 'http://127.0.0.1:1');
     expect(await previews.render('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
-    expect(previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(await previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
   });
 
   it('leaves no temp file when ffmpeg fails', async () => {
     const { previews, store } = service(true, 'http://127.0.0.1:9');
-    store.mediaRefsPut([{ url_hash: 'h', platform: 'x', native_id: '2', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v.mp4', kind: 'video' }], Date.now());
+    await store.mediaRefsPut([{ url_hash: 'h', platform: 'x', native_id: '2', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v.mp4', kind: 'video' }], Date.now());
     const st = await previews.render('x', '2');
     expect(st).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
     expect(readdirSync(previews.tempDir)).toEqual([]);
@@ -68,13 +68,14 @@ describe('preview service', () => {
   it('keeps failures of ids it never handed out in memory only (a public route must not grow the database)', async () => {
     const { previews, store } = service(true, 'http://127.0.0.1:1');
     expect(await previews.render('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
-    expect(store.previewGet('x', 'made-up')).toBeUndefined();
-    expect(previews.request('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(await store.previewGet('x', 'made-up')).toBeUndefined();
+    expect(await previews.request('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
   });
 
-  it('turns requests away once the render queue is full instead of queueing without bound', () => {
+  it('turns requests away once the render queue is full instead of queueing without bound', async () => {
     const { previews } = service(true, 'http://127.0.0.1:1', () => new Promise(() => {}));
-    const states = Array.from({ length: PREVIEW_QUEUE_MAX + 5 }, (_, i) => previews.request('x', `id-${i}`).status);
+    const states: string[] = [];
+    for (let i = 0; i < PREVIEW_QUEUE_MAX + 5; i++) states.push((await previews.request('x', `id-${i}`)).status);
     expect(states.filter((st) => st === 'rendering')).toHaveLength(PREVIEW_QUEUE_MAX + 1);
     expect(states.slice(-3)).toEqual(['busy', 'busy', 'busy']);
   });

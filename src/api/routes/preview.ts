@@ -21,7 +21,7 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
     }
     const adapter = d.registry.get(q.platform);
     if (!adapter) return unavailable(reply, 'unsupported', `unknown platform "${q.platform.slice(0, 64)}"`);
-    const state = d.previews.request(adapter.id, q.id);
+    const state = await d.previews.request(adapter.id, q.id);
     return answer(req, reply, state);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/v1/preview', exposeHeadRoute: false, handler });
@@ -38,16 +38,16 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
       return { platform: it.platform, id: it.id };
     });
     return {
-      items: items.map(({ platform, id }) => {
+      items: await Promise.all(items.map(async ({ platform, id }) => {
         const adapter = d.registry.get(platform);
         if (!adapter) return { platform, id, status: 'unavailable', reason: 'unsupported' };
-        const s = d.previews.request(adapter.id, id);
+        const s = await d.previews.request(adapter.id, id);
         const url = d.urls.preview(adapter.id, id);
         if (s.status === 'ready') return { platform: adapter.id, id, status: 'ready', url, w: s.w, h: s.h, seconds: s.seconds };
         if (s.status === 'rendering') return { platform: adapter.id, id, status: 'rendering', url };
         if (s.status === 'busy') return { platform: adapter.id, id, status: 'busy' };
         return { platform: adapter.id, id, status: 'unavailable', reason: s.reason };
-      }),
+      })),
     };
   });
 }

@@ -76,13 +76,15 @@ export class PreviewService {
   }
 
   /** The current state, without starting anything. */
-  state(platform: string, nativeId: string): PreviewState | undefined {
+  async state(platform: string, nativeId: string): Promise<PreviewState | undefined> {
     if (!this.d.ffmpeg) return { status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' };
     if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     const stray = this.strays.get(key(platform, nativeId));
     if (stray && Date.now() - stray.at < FAILURE_TTL_MS[stray.reason]) return { status: 'unavailable', reason: stray.reason, message: stray.message };
-    const row = this.d.store.previewGet(platform, nativeId);
+    const row = await this.d.store.previewGet(platform, nativeId);
     if (!row) return undefined;
+    // A render that began while the store was read is the newer news.
+    if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     if (row.state === 'ready' && row.file) {
       try {
         const st = statSync(row.file);
@@ -98,9 +100,11 @@ export class PreviewService {
   }
 
   /** State now, starting a render when the clip is cold. */
-  request(platform: string, nativeId: string, source?: { origin: string; profile: string }): PreviewState {
-    const now = this.state(platform, nativeId);
+  async request(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+    const now = await this.state(platform, nativeId);
     if (now) return now;
+    // Checked again in the same turn as the start: a concurrent request may have started it meanwhile.
+    if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
     // Cold (state just said so): start the job without asking the store and the disk again.
     void this.start(platform, nativeId, source);
@@ -108,12 +112,15 @@ export class PreviewService {
   }
 
   /** Renders (or joins the render in progress) and resolves with the final state. */
-  render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+  async render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
     const running = this.jobs.get(key(platform, nativeId));
     if (running) return running;
-    const known = this.state(platform, nativeId);
-    if (known && known.status !== 'rendering') return Promise.resolve(known);
-    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return Promise.resolve({ status: 'busy' });
+    const known = await this.state(platform, nativeId);
+    if (known && known.status !== 'rendering') return known;
+    // Another caller may have started it while the store was read.
+    const joined = this.jobs.get(key(platform, nativeId));
+    if (joined) return joined;
+    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
     return this.start(platform, nativeId, source);
   }
 
@@ -131,7 +138,7 @@ export class PreviewService {
     if (!video || !origin || !this.d.ffmpeg) return undefined;
     const nativeId = nativeIdOf(item);
     const url = this.d.urls.preview(item.provider, nativeId);
-    let state = this.state(item.provider, nativeId);
+    let state = await this.state(item.provider, nativeId);
     let status: Preview['status'] = state?.status === 'ready' ? 'hit' : 'pending';
     if (eager && state?.status !== 'ready') {
       state = await this.render(item.provider, nativeId, { origin, profile });
@@ -168,14 +175,14 @@ export class PreviewService {
     let persist = false;
     const failWith = (reason: PreviewReason, message?: string) => (persist ? this.fail(platform, nativeId, reason, message) : this.stray(platform, nativeId, reason, message));
     try {
-      const known = given ?? this.knownStream(platform, nativeId);
+      const known = given ?? (await this.knownStream(platform, nativeId));
       // Only items the service handed out get a durable failure record.
       persist = Boolean(known);
       const source = known ?? (await this.findSource(platform, nativeId, ac.signal));
       if ('reason' in source) return failWith(source.reason, source.message);
       // In-process check first: refreshes an expired URL and tells blocked/session_expired apart, which ffmpeg cannot.
       try {
-        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: this.d.store.profileGet(platform, source.profile)?.cookies ?? undefined } }, ac.signal);
+        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: (await this.d.store.profileGet(platform, source.profile))?.cookies ?? undefined } }, ac.signal);
         head.body?.on('error', () => {});
         head.body?.destroy();
       } catch (e) {
@@ -194,7 +201,7 @@ export class PreviewService {
       const file = join(dir, `${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`);
       renameSync(tmpFile, file);
       const seconds = Math.round(info.seconds * 100) / 100;
-      this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file, updated_at: Date.now() });
+      await this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file, updated_at: Date.now() });
       const st = statSync(file);
       return { status: 'ready', file, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtimeMs };
     } catch (e) {
@@ -206,8 +213,8 @@ export class PreviewService {
     }
   }
 
-  private knownStream(platform: string, nativeId: string): { origin: string; profile: string } | undefined {
-    const known = this.d.store.videoOf(platform, nativeId);
+  private async knownStream(platform: string, nativeId: string): Promise<{ origin: string; profile: string } | undefined> {
+    const known = await this.d.store.videoOf(platform, nativeId);
     return known ? { origin: known.url, profile: known.profile } : undefined;
   }
 
@@ -229,8 +236,8 @@ export class PreviewService {
     return { status: 'unavailable', reason, message };
   }
 
-  private fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): PreviewState {
-    this.d.store.previewPut({ platform, native_id: nativeId, state: 'failed', reason, w: null, h: null, seconds: null, file: null, updated_at: Date.now() });
+  private async fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): Promise<PreviewState> {
+    await this.d.store.previewPut({ platform, native_id: nativeId, state: 'failed', reason, w: null, h: null, seconds: null, file: null, updated_at: Date.now() });
     return { status: 'unavailable', reason, message };
   }
 }
