@@ -18,6 +18,7 @@ import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
 import { loadOps } from './crawl/ops.js';
+import { LocalPacer } from './crawl/pacer-local.js';
 import { ConfigError } from './config.js';
 import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
@@ -93,6 +94,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const health = new HealthTracker(store, opts.health);
   const runner = new Runner({
     health,
+    pacer: new LocalPacer(),
     store,
     queue,
     bus,

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import { Pacer } from '../crawl/pacer.js';
+import type { Pacer } from '../crawl/pacer.js';
 import { isReplayMiss, SessionExpired } from '../crawl/errors.js';
 import type { HealthTracker } from '../accounts/health.js';
 import { PersistedGuestJar } from '../accounts/guest.js';
@@ -40,6 +40,8 @@ export interface RunnerDeps {
   workers: number;
   accountSlots: number;
   minGapMs?: number;
+  /** Per-platform request gaps (in-process when embedded, shared by a fleet). */
+  pacer: Pacer;
   replay: boolean;
   cursors: CursorSeal;
   /** CRAWLER_SIGN_MODE, parsed. */
@@ -69,7 +71,6 @@ export class Runner {
   signers?: SignerFactory;
   /** The crawls this process runs, by task id; a task's account slot is its entry here. */
   private readonly running = new Map<string, Running>();
-  private readonly pacer = new Pacer();
   private readonly memos = new Map<string, MemoryMemo>();
   /** Guest jars are persisted on every change, so an evicted one is rebuilt from the store as it was. */
   private readonly jars = new Lru<Promise<PersistedGuestJar>>(2000);
@@ -165,7 +166,7 @@ export class Runner {
       replay: this.d.replay,
       signModes: this.d.signModes,
       ops: this.d.ops?.get(adapter.id),
-      pacer: this.pacer,
+      pacer: this.d.pacer,
       gapMs: this.d.minGapMs,
       signal,
       log,
