@@ -37,6 +37,7 @@ import type { SqliteStore } from './store/sqlite.js';
 import { openStore } from './store/open.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
+import { LocalCancelSignal } from './tasks/cancel-local.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
 import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
@@ -92,9 +93,11 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
+  const cancels = new LocalCancelSignal();
   const runner = new Runner({
     health,
     pacer: new LocalPacer(),
+    cancels,
     store,
     queue,
     bus,
@@ -172,7 +175,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, queue, catalog, cache, bus, runner, metrics, cursors, mediaSigner);
+  const tasks = new TaskService(store, queue, catalog, cache, bus, runner, metrics, cursors, mediaSigner, cancels);
   const app = buildApp({
     config,
     store,

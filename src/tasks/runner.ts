@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Pacer } from '../crawl/pacer.js';
+import type { CancelSignal } from './cancel.js';
 import { isReplayMiss, SessionExpired } from '../crawl/errors.js';
 import type { HealthTracker } from '../accounts/health.js';
 import { PersistedGuestJar } from '../accounts/guest.js';
@@ -42,6 +43,8 @@ export interface RunnerDeps {
   minGapMs?: number;
   /** Per-platform request gaps (in-process when embedded, shared by a fleet). */
   pacer: Pacer;
+  /** Cancels asked anywhere reach this process's runs through it. */
+  cancels: CancelSignal;
   replay: boolean;
   cursors: CursorSeal;
   /** CRAWLER_SIGN_MODE, parsed. */
@@ -190,11 +193,10 @@ export class Runner {
     this.wake = { at, timer };
   }
 
-  /** Aborts a running crawl and frees its slot at once. */
-  abort(taskId: string): void {
-    const r = this.running.get(taskId);
-    if (!r) return;
+  /** A cancel reached this run: the crawl is aborted and its slot freed at once. */
+  private cancelled(taskId: string, r: Running): void {
     r.abort.abort();
+    if (this.running.get(taskId) !== r) return;
     this.running.delete(taskId);
     this.pump();
   }
@@ -210,10 +212,13 @@ export class Runner {
   private start(row: TaskRow): void {
     const r: Running = { abort: new AbortController(), account: row.account };
     this.running.set(row.id, r);
+    const watch = this.d.cancels.watch(row.id);
+    watch.signal.addEventListener('abort', () => this.cancelled(row.id, r), { once: true });
     this.emitStatus(row);
     this.execute(row, r)
       .catch((e) => this.crashed(row, r, e))
       .finally(() => {
+        watch.release();
         // A cancel already freed the slot, and a retry may have claimed the task again since.
         if (this.running.get(row.id) === r) this.running.delete(row.id);
         if (!this.running.size) for (const f of [...this.idle]) f();

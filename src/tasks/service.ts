@@ -4,6 +4,7 @@ import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Metrics } from '../metrics.js';
 import type { Store, TaskRow } from '../store/types.js';
 import type { TaskQueue } from '../queue/types.js';
+import type { CancelSignal } from './cancel.js';
 import type { WriteAction } from '../platforms/types.js';
 import type { ResultCache } from './cache.js';
 import { decodeCursor } from './cursor.js';
@@ -75,6 +76,7 @@ export class TaskService {
     private readonly metrics: Metrics,
     private readonly cursors: CursorSeal,
     private readonly signer: MediaSigner,
+    private readonly cancels: CancelSignal,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -203,8 +205,8 @@ export class TaskService {
     const seq = this.bus.nextId(row.id, row.event_seq) + 1;
     const cancelled = await this.store.cancelTask(row.id, Date.now(), seq);
     if (!cancelled) return this.get(id, caller);
-    // A running crawl's slot is freed (and the queue pumped) by abort; a queued task held no slot.
-    this.runner.abort(row.id);
+    // A running crawl's slot is freed (and the queue pumped) where it runs; a queued task held no slot.
+    await this.cancels.cancel(row.id);
     this.metrics.tasksFinished.inc({ source: row.source, action: row.action, status: 'cancelled', outcome: 'cancelled' });
     this.runner.emitFinal(cancelled);
     return cancelled;
