@@ -26,6 +26,7 @@ import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
+import { FileBlobStore } from './blobs/file.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
 import { safeAgent, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
@@ -160,6 +161,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   let selfUrl: string | undefined;
   const previews = new PreviewService({
     store,
+    blobs: new FileBlobStore(join(config.dataDir, 'previews')),
     media,
     detail: (platform, id, profile, signal) => runner.detail(platform, id, profile, signal),
     hasDetail: (platform) => Boolean(catalog.get(platform, 'detail')),

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { clipArgs, run } from '../../src/media/preview/ffmpeg.js';
 import { PREVIEW_QUEUE_MAX, PreviewService } from '../../src/media/preview/service.js';
+import { FileBlobStore } from '../../src/blobs/file.js';
 import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
 
@@ -13,6 +14,7 @@ function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ item
   const store = new SqliteStore(openDatabase(join(dir, 'db.sqlite')));
   const previews = new PreviewService({
     store,
+    blobs: new FileBlobStore(join(dir, 'previews')),
     media: { open: async () => ({ status: 206, headers: {}, origin: 'x' }) } as never,
     detail,
     hasDetail: () => true,
@@ -38,6 +40,16 @@ describe('preview service', () => {
     const { previews } = service(true, 'http://127.0.0.1:1');
     expect(await previews.render('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
     expect(await previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+  });
+
+  it('serves clips recorded before the blob store (rows holding an absolute path under the previews dir)', async () => {
+    const { previews, store, dir } = service(true);
+    mkdirSync(join(dir, 'previews', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'previews', 'x', 'old.mp4'), 'clip');
+    await store.previewPut({ platform: 'x', native_id: 'old', state: 'ready', reason: null, w: 2, h: 2, seconds: 1, file: join(dir, 'previews', 'x', 'old.mp4'), updated_at: Date.now() });
+    expect(await previews.state('x', 'old')).toMatchObject({ status: 'ready', key: 'x/old.mp4', size: 4 });
+    await store.previewPut({ platform: 'x', native_id: 'elsewhere', state: 'ready', reason: null, w: 2, h: 2, seconds: 1, file: '/somewhere/else.mp4', updated_at: Date.now() });
+    expect(await previews.state('x', 'elsewhere')).toBeUndefined();
   });
 
   it('leaves no temp file when ffmpeg fails', async () => {

@@ -1,6 +1,8 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStore, ByteRange } from '../../blobs/types.js';
 import type { Logger } from 'pino';
 import type { Item, Preview } from '../../domain/item.js';
 import type { Store } from '../../store/types.js';
@@ -14,7 +16,7 @@ import { clipArgs, previewSeconds, previewSize, probe, run } from './ffmpeg.js';
 export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
 
 export type PreviewState =
-  | { status: 'ready'; file: string; w: number; h: number; seconds: number; size: number; mtime: number }
+  | { status: 'ready'; key: string; w: number; h: number; seconds: number; size: number; mtime: number }
   | { status: 'rendering' }
   | { status: 'unavailable'; reason: PreviewReason; message?: string }
   /** The render queue is full: try again later (nothing was started). */
@@ -25,6 +27,8 @@ export const PREVIEW_QUEUE_MAX = 256;
 
 export interface PreviewDeps {
   store: Store;
+  /** Where finished clips live (keys `<platform>/<hash>.mp4`); renders stay in a local temp dir until done. */
+  blobs: BlobStore;
   media: MediaProxy;
   /** A detail crawl for an item whose stream the service has not seen. */
   detail(platform: string, nativeId: string, profile: string, signal: AbortSignal): Promise<{ items: Item[]; error?: { code: string; message: string } }>;
@@ -45,8 +49,8 @@ const FAILURE_TTL_MS: Record<PreviewReason, number> = { blocked: 10 * 60_000, se
 
 /**
  * Scrub previews: a bounded pool of ffmpeg renders reading the service's own media proxy (so the SSRF
- * rules, platform headers and expired-URL refresh apply), written to a temp file and moved into the
- * cache atomically; identical requests share one render.
+ * rules, platform headers and expired-URL refresh apply), written to a local temp file and put into the
+ * blob store whole; identical requests share one render.
  */
 export class PreviewService {
   private readonly jobs = new Map<string, Promise<PreviewState>>();
@@ -75,6 +79,18 @@ export class PreviewService {
     return this.tmp;
   }
 
+  /** A ready clip's bytes (a range of them); undefined when the clip went away since its state was read. */
+  open(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    return this.d.blobs.stream(key, range);
+  }
+
+  /** Rows written before the blob store hold the clip's absolute path under the previews dir. */
+  private keyOf(file: string): string | undefined {
+    if (!isAbsolute(file)) return file;
+    const rel = relative(this.root, file);
+    return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+  }
+
   /** The current state, without starting anything. */
   async state(platform: string, nativeId: string): Promise<PreviewState | undefined> {
     if (!this.d.ffmpeg) return { status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' };
@@ -86,12 +102,10 @@ export class PreviewService {
     // A render that began while the store was read is the newer news.
     if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     if (row.state === 'ready' && row.file) {
-      try {
-        const st = statSync(row.file);
-        return { status: 'ready', file: row.file, w: row.w ?? 0, h: row.h ?? 0, seconds: row.seconds ?? 0, size: st.size, mtime: st.mtimeMs };
-      } catch {
-        return undefined;
-      }
+      const blobKey = this.keyOf(row.file);
+      const st = blobKey === undefined ? undefined : await this.d.blobs.stat(blobKey);
+      if (!st || blobKey === undefined) return undefined;
+      return { status: 'ready', key: blobKey, w: row.w ?? 0, h: row.h ?? 0, seconds: row.seconds ?? 0, size: st.size, mtime: st.mtime };
     }
     if (row.state === 'failed' && Date.now() - row.updated_at < FAILURE_TTL_MS[(row.reason as PreviewReason) ?? 'expired']) {
       return { status: 'unavailable', reason: (row.reason as PreviewReason) ?? 'expired' };
@@ -196,14 +210,11 @@ export class PreviewService {
       if (res.code !== 0) return failWith('no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
       const info = await probe(tmpFile);
       if (!info.height) return failWith('no_stream', 'the rendered clip has no video');
-      const dir = join(this.root, safe(platform));
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`);
-      renameSync(tmpFile, file);
+      const blobKey = `${safe(platform)}/${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`;
+      const st = await this.d.blobs.put(blobKey, { file: tmpFile });
       const seconds = Math.round(info.seconds * 100) / 100;
-      await this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file, updated_at: Date.now() });
-      const st = statSync(file);
-      return { status: 'ready', file, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtimeMs };
+      await this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file: blobKey, updated_at: Date.now() });
+      return { status: 'ready', key: blobKey, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtime };
     } catch (e) {
       this.d.log.warn({ err: e, platform, nativeId }, 'preview render failed');
       return failWith('no_stream', (e as Error).message);
