@@ -38,6 +38,9 @@ import type { SqliteStore } from './store/sqlite.js';
 import { openStore } from './store/open.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
+import { EventPublisher } from './tasks/publisher.js';
+import type { EventLog } from './tasks/event-log.js';
+import { SqliteEventLog } from './store/sqlite-events.js';
 import { LocalCancelSignal } from './tasks/cancel-local.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
@@ -50,6 +53,8 @@ export interface Service {
   runner: Runner;
   /** Task event fan-out (memory follows work in flight; tests watch its size). */
   bus: EventBus;
+  /** Stored status and progress events (SSE resumes). */
+  eventLog: EventLog;
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
@@ -85,6 +90,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const catalog = buildCatalog(registry);
   const store = openStore(config);
   const bus = new EventBus();
+  const events = new EventPublisher(bus, new SqliteEventLog(store.db), log);
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
@@ -101,7 +107,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     cancels,
     store,
     queue,
-    bus,
+    events,
     catalog,
     cache,
     dispatcher,
@@ -177,12 +183,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, queue, catalog, cache, bus, runner, metrics, cursors, mediaSigner, cancels);
+  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
   const app = buildApp({
     config,
     store,
     tasks,
     bus,
+    eventLog: events.log,
     runner,
     catalog,
     registry,
@@ -206,6 +213,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await store.cachePurgeExpired(Date.now());
       await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
       await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
@@ -216,6 +224,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     store,
     runner,
     bus,
+    eventLog: events.log,
     tokens,
     dispatcher,
     previews,

@@ -37,6 +37,10 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE guest_jars (account TEXT PRIMARY KEY, user_agent TEXT NOT NULL, data TEXT NOT NULL, updated_at INTEGER NOT NULL);`,
   // GET /v1/tasks: a caller's own tasks, newest first (ids are time-ordered).
   `CREATE INDEX tasks_by_owner ON tasks(owner, id);`,
+  // SSE history of running tasks (status, progress), so Last-Event-ID resumes on any process.
+  `CREATE TABLE task_events (task_id TEXT NOT NULL, id INTEGER NOT NULL, attempt INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
+     at INTEGER NOT NULL, PRIMARY KEY (task_id, id)) WITHOUT ROWID;
+   CREATE INDEX task_events_by_age ON task_events(at);`,
 ];
 
 export function openDatabase(file: string): Database.Database {

@@ -18,7 +18,7 @@ import type { ResultCache } from './cache.js';
 import { makeContext, MemoryMemo, type ContextDeps } from './context.js';
 import { Lru } from './lru.js';
 import { WRITE_ACTIONS } from './writes.js';
-import type { EventBus } from './events.js';
+import type { EventPublisher } from './publisher.js';
 import { executeAction } from './execute.js';
 import type { CursorSeal } from './cursor-seal.js';
 import { cacheKey, validateParams } from './params.js';
@@ -31,7 +31,7 @@ export interface RunnerDeps {
   health: HealthTracker;
   store: Store;
   queue: TaskQueue;
-  bus: EventBus;
+  events: EventPublisher;
   catalog: CatalogIndex;
   cache: ResultCache;
   dispatcher: Dispatcher;
@@ -234,7 +234,7 @@ export class Runner {
     this.d.log.error({ err: e, task: row.id }, 'task run failed outside the crawl');
     if (r.abort.signal.aborted) return;
     try {
-      const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
+      const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
       const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
       if (done) this.emitFinal(done);
     } catch (again) {
@@ -269,9 +269,9 @@ export class Runner {
         urls: this.d.urls,
         warnings,
         onProgress: (p) => {
-          // Cancel aborts the signal; the bus already knows the newest event id, so no read per page.
+          // Cancel aborts the signal; the publisher already knows the newest event id, so no read per page.
           if (r.abort.signal.aborted) return;
-          const ev = this.d.bus.emit(row.id, row.event_seq, 'progress', JSON.stringify(p));
+          const ev = this.d.events.publish(row.id, row.attempts, row.event_seq, 'progress', JSON.stringify(p));
           progressSaved = progressSaved.then(() => store.setProgress(row.id, ev.data, ev.id));
         },
       });
@@ -300,8 +300,8 @@ export class Runner {
     if (result) this.sealCursor(row, params, result);
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
-    // The bus has counted every event this run emitted (status, progress): no read of the row needed.
-    const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
+    // The publisher has counted every event this run emitted (status, progress): no read of the row needed.
+    const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
     const text = result ? JSON.stringify(result) : null;
     const done = await store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!done) return;
@@ -363,13 +363,13 @@ export class Runner {
   }
 
   private emitStatus(row: TaskRow): void {
-    this.d.bus.emit(row.id, row.event_seq - 1, 'status', taskJson(row, false));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'status', taskJson(row, false));
   }
 
   /** status then result; the result event's id is the one stored as event_seq. */
   emitFinal(row: TaskRow): void {
-    this.d.bus.emit(row.id, row.event_seq - 2, 'status', taskJson(row, false));
-    this.d.bus.emit(row.id, row.event_seq - 1, 'result', taskJson(row, true));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 2, 'status', taskJson(row, false));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'result', taskJson(row, true));
   }
 }
 

@@ -10,7 +10,7 @@ import type { ResultCache } from './cache.js';
 import { decodeCursor } from './cursor.js';
 import type { CursorSeal } from './cursor-seal.js';
 import type { MediaSigner } from '../media/capability.js';
-import type { EventBus } from './events.js';
+import type { EventPublisher } from './publisher.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
@@ -71,7 +71,7 @@ export class TaskService {
     private readonly queue: TaskQueue,
     private readonly catalog: CatalogIndex,
     private readonly cache: ResultCache,
-    private readonly bus: EventBus,
+    private readonly events: EventPublisher,
     private readonly runner: Runner,
     private readonly metrics: Metrics,
     private readonly cursors: CursorSeal,
@@ -159,7 +159,7 @@ export class TaskService {
     if (ms <= 0 || isFinished(row.status)) return row;
     // Listening starts before the read: a result landing in between is not missed.
     const stop = new AbortController();
-    const result = this.bus.waitForResult(row.id, row.event_seq, ms, stop.signal);
+    const result = this.events.bus.waitForResult(row.id, row.event_seq, ms, stop.signal);
     const current = (await this.store.getTask(row.id)) as TaskRow;
     if (isFinished(current.status)) {
       stop.abort();
@@ -202,7 +202,7 @@ export class TaskService {
   async cancel(id: string, caller: Caller): Promise<TaskRow> {
     const row = await this.get(id, caller);
     if (isFinished(row.status)) return row;
-    const seq = this.bus.nextId(row.id, row.event_seq) + 1;
+    const seq = this.events.nextId(row.id, row.event_seq) + 1;
     const cancelled = await this.store.cancelTask(row.id, Date.now(), seq);
     if (!cancelled) return this.get(id, caller);
     // A running crawl's slot is freed (and the queue pumped) where it runs; a queued task held no slot.
@@ -225,11 +225,11 @@ export class TaskService {
         409,
       );
     }
-    const seq = this.bus.nextId(row.id, row.event_seq);
+    const seq = this.events.nextId(row.id, row.event_seq);
     this.finishedJson.delete(row.id);
     const requeued = await this.store.requeueTask(row.id, seq);
     if (!requeued) return this.get(id, caller);
-    this.bus.emit(row.id, seq - 1, 'status', taskJson(requeued, false));
+    this.events.publish(row.id, requeued.attempts, seq - 1, 'status', taskJson(requeued, false));
     await this.queue.add(requeued);
     this.runner.pump();
     return requeued;

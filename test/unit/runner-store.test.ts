@@ -17,10 +17,13 @@ describe('event bus', () => {
     const off = bus.subscribe('t_old', 2, () => {});
     off();
     expect(bus.size).toBe(0);
-    // A channel with events still serves Last-Event-ID resumes after its listener leaves.
+    // A running task's channel keeps counting its ids after a listener leaves, and goes with the result.
     bus.emit('t_live', 0, 'status', '{}');
     bus.subscribe('t_live', 1, () => {})();
-    expect(bus.since('t_live', 0)).toHaveLength(1);
+    expect(bus.size).toBe(1);
+    expect(bus.nextId('t_live', 0)).toBe(2);
+    bus.emit('t_live', 0, 'result', '{}');
+    expect(bus.size).toBe(0);
     bus.close();
   });
 

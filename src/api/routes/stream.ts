@@ -67,7 +67,7 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
       finish();
       return;
     }
-    const missed = d.bus.since(id, lastId);
+    const missed = await d.eventLog.after(id, row.attempts, lastId);
     if (missed.length) for (const e of missed) send(e);
     else if (lastId < row.event_seq) send({ id: row.event_seq, type: 'status', data: taskJson(row, false) });
     const waiting = held;
