@@ -34,6 +34,11 @@ export class TokenService {
   /** Verified rows by hash; dropped whenever another process (the CLI) writes, so revocation stays immediate. */
   private readonly verified = new Lru<TokenRow>(1000);
   private seenVersion = -1;
+  /**
+   * The version is read once per event-loop turn: requests parsed in the same turn share the check,
+   * and any request sent after a revocation committed is handled in a later turn, which reads it anew.
+   */
+  private versionRead?: Promise<number>;
 
   /** A process-local read token for the service's own loopback calls (ffmpeg reading the media proxy). */
   readonly internalToken = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -61,7 +66,7 @@ export class TokenService {
     if (!TOKEN_RE.test(token)) return undefined;
     const hash = hashToken(token);
     if (timingSafeEqual(hash, this.internalHash)) return { id: 'internal', name: 'internal', hash, scopes: 'read', created_at: 0, revoked_at: null };
-    const version = await this.store.dataVersion();
+    const version = await this.currentVersion();
     if (version !== this.seenVersion) {
       this.verified.clear();
       this.seenVersion = version;
@@ -75,6 +80,14 @@ export class TokenService {
     // The index lookup is by hash; the constant-time comparison is the one the issue asks for, kept explicit.
     if (!row || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     return row;
+  }
+
+  private currentVersion(): Promise<number> {
+    if (!this.versionRead) {
+      this.versionRead = this.store.dataVersion();
+      setImmediate(() => (this.versionRead = undefined));
+    }
+    return this.versionRead;
   }
 
   async list(): Promise<TokenInfo[]> {

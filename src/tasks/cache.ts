@@ -46,6 +46,8 @@ export function fromCacheEntry(e: Pick<CacheEntry, 'head' | 'tail' | 'created_at
 }
 
 export interface CacheHit {
+  /** The cached entry itself: the same object while it stays in memory (a key for facts derived from its text). */
+  entry: object;
   resultId: number;
   text: string;
   age_s: number;
@@ -73,7 +75,7 @@ export class ResultCache {
     }
     const hit = fromCacheEntry(e, now);
     if (maxAgeS !== undefined && hit.age_s > maxAgeS) return undefined;
-    return { resultId: e.result_id, ...hit };
+    return { entry: e, resultId: e.result_id, ...hit };
   }
 
   async save(key: string, action: string, result: TaskResult, now: number): Promise<void> {

@@ -65,6 +65,8 @@ export function newTaskId(now = Date.now()): string {
 export class TaskService {
   /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
   private readonly finishedJson = new Lru<{ owner: string | null; text: string }>(5000, 64 * 1024 * 1024);
+  /** Earliest capability expiry per cached entry (scanning a result's text costs more than the rest of a hit). */
+  private readonly expiries = new WeakMap<object, { at: number | undefined }>();
 
   constructor(
     private readonly store: Store,
@@ -134,7 +136,7 @@ export class TaskService {
       const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
-        const earliest = this.signer.earliestExpiry(hit.text);
+        const earliest = this.earliestExpiry(hit.entry, hit.text);
         const stale = earliest !== undefined && earliest * 1000 < now + RESIGN_BEFORE_MS;
         const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
@@ -145,6 +147,15 @@ export class TaskService {
       }
     }
     return this.enqueue(await this.store.insertTask(base));
+  }
+
+  private earliestExpiry(entry: object, text: string): number | undefined {
+    let e = this.expiries.get(entry);
+    if (!e) {
+      e = { at: this.signer.earliestExpiry(text) };
+      this.expiries.set(entry, e);
+    }
+    return e.at;
   }
 
   private async enqueue(row: TaskRow): Promise<TaskRow> {
