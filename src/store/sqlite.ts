@@ -206,8 +206,6 @@ export class SqliteStore implements Store {
     }) as TaskRow[];
   }
   async getTask(id: string): Promise<TaskRow | undefined> {
-    const waiting = this.pending.get(id);
-    if (waiting) return { ...waiting.row };
     const r = this.s.get.get(id) as (TaskRow & { result_id: number | null; result_age: number | null; r_head: string | null; r_tail: string | null }) | undefined;
     if (!r) return undefined;
     // A cache-hit task stores a reference to the shared result and its age, not a copy.
