@@ -41,6 +41,10 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE task_events (task_id TEXT NOT NULL, id INTEGER NOT NULL, attempt INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
      at INTEGER NOT NULL, PRIMARY KEY (task_id, id)) WITHOUT ROWID;
    CREATE INDEX task_events_by_age ON task_events(at);`,
+  // Only unfinished tasks are indexed by status: a task answered from cache is born finished and skips it.
+  `DROP INDEX tasks_by_status;
+   CREATE INDEX tasks_queued ON tasks(created_at) WHERE status = 'queued';
+   CREATE INDEX tasks_running ON tasks(account) WHERE status = 'running';`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -69,6 +73,7 @@ export class SqliteStore implements Store {
    */
   private readonly pending = new Map<string, { row: TaskRow; params: Record<string, unknown> }>();
   private flushScheduled = false;
+  private readonly insertBatch: (batch: Array<{ params: Record<string, unknown> }>) => void;
   private batchCommitted: Promise<void> = Promise.resolve();
   constructor(
     readonly db: Database.Database,
@@ -90,7 +95,9 @@ export class SqliteStore implements Store {
       cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = ? WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
       requeue: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, finished_at = NULL, result = NULL,
                  error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = ? WHERE id = ? RETURNING *`),
-      counts: p('SELECT status, COUNT(*) AS n FROM tasks WHERE status IN (\'queued\', \'running\') GROUP BY status'),
+      // Each count reads its own partial index.
+      counts: p(`SELECT 'queued' AS status, COUNT(*) AS n FROM tasks WHERE status = 'queued'
+                 UNION ALL SELECT 'running', COUNT(*) FROM tasks WHERE status = 'running'`),
       // Pick and mark in one statement: no other connection can take the row in between.
       claimNext: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1
                     WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
@@ -150,6 +157,9 @@ export class SqliteStore implements Store {
                AND (@status IS NULL OR status = @status) AND (@source IS NULL OR source = @source) AND (@action IS NULL OR action = @action)
                ORDER BY id DESC LIMIT @limit`),
     };
+    this.insertBatch = db.transaction((batch: Array<{ params: Record<string, unknown> }>) => {
+      for (const p of batch) this.s.insert.run(p.params);
+    });
   }
 
   /** Queued tasks commit at once; tasks born finished wait for their group's commit (see pending). */
@@ -187,9 +197,7 @@ export class SqliteStore implements Store {
     if (!this.pending.size || !this.db.open) return;
     const batch = [...this.pending.values()];
     try {
-      this.db.transaction(() => {
-        for (const p of batch) this.s.insert.run(p.params);
-      })();
+      this.insertBatch(batch);
     } finally {
       for (const p of batch) this.pending.delete(p.row.id);
     }
