@@ -10,7 +10,7 @@ const s = await startService({
   config: { mediaMaxVideoBytes: 512 * 1024 * 1024 },
   media: { resolve: async () => [{ address: '127.0.0.1', family: 4 }], allowAddress: (a) => a === '127.0.0.1', extraPorts: [cdnPort] },
 });
-const token = s.token(['read']);
+const token = await s.token(['read']);
 process.send?.({ service: s.base, token });
 process.on('message', (m: { cmd: string }) => {
   if (m.cmd === 'rss') process.send?.({ maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 1024 / 1024 });

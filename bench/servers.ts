@@ -6,7 +6,7 @@ import { startService } from '../test/helpers/service.js';
 
 const fake = await startFakePlatform();
 const s = await startService({ adapters: [fake.adapter], config: { workers: 4 } });
-const token = s.token(['read']);
+const token = await s.token(['read']);
 const body = { source: 'fake', action: 'search', params: { query: 'bench', limit: 24 } };
 const primed = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: body, token });
 const cachedPost = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: body, token });

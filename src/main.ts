@@ -44,10 +44,10 @@ async function serve(cfg: Config, banner?: (url: string) => string): Promise<voi
 }
 
 /** Printed at start while the data dir holds no usable token: the one step a newcomer cannot guess. */
-function firstTokenHint(cfg: Config) {
+async function firstTokenHint(cfg: Config) {
   const store = openStore(cfg);
-  const live = new TokenService(store).list().filter((t) => !t.revoked_at).length;
-  store.close();
+  const live = (await new TokenService(store).list()).filter((t) => !t.revoked_at).length;
+  await store.close();
   if (live) return undefined;
   return (url: string) => {
     const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -70,7 +70,7 @@ program
   .description('run the HTTP API and the workers (configuration from the environment, see README)')
   .action(async () => {
     const cfg = config();
-    await serve(cfg, firstTokenHint(cfg));
+    await serve(cfg, await firstTokenHint(cfg));
   });
 
 program
@@ -80,8 +80,8 @@ program
     const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
     const cfg = config({ replay: [join(root, 'sandbox')], dataDir: resolve(process.env.CRAWLER_DATA_DIR ?? './data/demo'), minGapMs: 0 });
     const store = openStore(cfg);
-    const { token } = new TokenService(store).create(['read', 'write', 'admin'], 'demo');
-    store.close();
+    const { token } = await new TokenService(store).create(['read', 'write', 'admin'], 'demo');
+    await store.close();
     await serve(cfg, (url) => {
       const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
       const task = (source: string, action: string, params: object) =>
@@ -106,7 +106,7 @@ program
 
 const tokens = program.command('tokens').description('manage API tokens (works while the server runs: revocation is immediate)');
 
-function tokenService(): { svc: TokenService; close: () => void } {
+function tokenService(): { svc: TokenService; close: () => Promise<void> } {
   const cfg = config();
   const store = openStore(cfg);
   return { svc: new TokenService(store), close: () => store.close() };
@@ -123,16 +123,16 @@ tokens
   .description('create a token and print it alone on stdout')
   .requiredOption('--scopes <list>', 'comma-separated: read,write,admin')
   .option('--name <name>', 'a label for the token')
-  .action((o: { scopes: string; name?: string }) => {
+  .action(async (o: { scopes: string; name?: string }) => {
     const { svc, close } = tokenService();
     try {
-      const { token, info } = svc.create(parseScopes(o.scopes), o.name);
+      const { token, info } = await svc.create(parseScopes(o.scopes), o.name);
       process.stdout.write(`${token}\n`);
       process.stderr.write(`created ${info.id} (${info.scopes.join(',')})\n`);
     } catch (e) {
       fail(e);
     } finally {
-      close();
+      await close();
     }
   });
 
@@ -140,10 +140,10 @@ tokens
   .command('list')
   .description('list tokens (never their secrets)')
   .option('--json', 'print JSON')
-  .action((o: { json?: boolean }) => {
+  .action(async (o: { json?: boolean }) => {
     const { svc, close } = tokenService();
-    const list = svc.list();
-    close();
+    const list = await svc.list();
+    await close();
     if (o.json) return void process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
     for (const t of list) process.stdout.write(`${t.id}\t${t.scopes.join(',')}\t${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}\t${t.created_at}\t${t.name ?? ''}\n`);
   });
@@ -151,17 +151,17 @@ tokens
 tokens
   .command('revoke <tokenOrId>')
   .description('revoke a token by its id (tok_…) or by the token itself')
-  .action((tokenOrId: string) => {
+  .action(async (tokenOrId: string) => {
     const { svc, close } = tokenService();
-    const done = svc.revoke(tokenOrId);
-    close();
+    const done = await svc.revoke(tokenOrId);
+    await close();
     if (!done) fail(new Error('no such token'));
     process.stdout.write(`${done.already ? 'already revoked' : 'revoked'} ${done.id}\n`);
   });
 
 const profiles = program.command('profiles').description('stored platform logins (cookies, credentials); values are never printed');
 
-function profileService(): { svc: ProfileService; close: () => void } {
+function profileService(): { svc: ProfileService; close: () => Promise<void> } {
   const cfg = config();
   const store = openStore(cfg);
   return { svc: new ProfileService(store, new Registry()), close: () => store.close() };
@@ -173,7 +173,7 @@ profiles
   .option('--cookies-file <file>', 'file holding the cookies')
   .option('--cookie <header>', 'cookies as a Cookie header string')
   .option('--credential <key=value>', 'a named credential (repeatable), e.g. app_password=xxxx', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action((platform: string, name: string | undefined, o: { cookiesFile?: string; cookie?: string; credential: string[] }) => {
+  .action(async (platform: string, name: string | undefined, o: { cookiesFile?: string; cookie?: string; credential: string[] }) => {
     const { svc, close } = profileService();
     try {
       const cookies = o.cookiesFile ? readFileSync(o.cookiesFile, 'utf8') : o.cookie;
@@ -186,12 +186,12 @@ profiles
             }),
           )
         : undefined;
-      const v = svc.upsert({ platform, name: name ?? 'default', cookies, credentials });
+      const v = await svc.upsert({ platform, name: name ?? 'default', cookies, credentials });
       process.stdout.write(`stored ${v.platform}/${v.name}: cookies [${(v.cookies ?? []).join(', ')}], credentials [${(v.credentials ?? []).join(', ')}]\n`);
     } catch (e) {
       fail(e);
     } finally {
-      close();
+      await close();
     }
   });
 
@@ -206,10 +206,10 @@ profiles
     if (!adapter?.login) fail(new Error(`${platform}: no login page is known for this platform`));
     const pool = new BrowserPool({});
     const logins = new LoginManager(pool, {
-      onSuccess(p, n, header) {
-        const before = store.profileGet(p, n);
-        store.profilePut({ platform: p, name: n, cookies: parseCookies(header), credentials: before?.credentials ?? null });
-        store.profileHealth({ platform: p, name: n, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
+      async onSuccess(p, n, header) {
+        const before = await store.profileGet(p, n);
+        await store.profilePut({ platform: p, name: n, cookies: parseCookies(header), credentials: before?.credentials ?? null });
+        await store.profileHealth({ platform: p, name: n, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
       },
     });
     const profile = name ?? 'default';
@@ -221,7 +221,7 @@ profiles
         successWhen: { cookie: adapter!.login!.successCookie },
         domains: adapter!.login!.domains,
         timeoutMs: Number(o.timeout) * 1000,
-        cookies: store.profileGet(adapter!.id, profile)?.cookies ?? null,
+        cookies: (await store.profileGet(adapter!.id, profile))?.cookies ?? null,
       });
       const dir = join(cfg.dataDir, 'logins');
       let shown = false;
@@ -245,7 +245,7 @@ profiles
     } finally {
       await logins.close();
       await pool.close();
-      store.close();
+      await store.close();
     }
   });
 
@@ -268,20 +268,20 @@ profiles
 profiles
   .command('list')
   .description('list profiles and their health')
-  .action(() => {
+  .action(async () => {
     const { svc, close } = profileService();
-    const list = svc.list();
-    close();
+    const list = await svc.list();
+    await close();
     for (const p of list) process.stdout.write(`${p.platform}/${p.name}\t${p.health}\tused ${p.used_at ?? 'never'}\n`);
   });
 
 profiles
   .command('remove <platform> <name>')
   .description('delete a stored login')
-  .action((platform: string, name: string) => {
+  .action(async (platform: string, name: string) => {
     const { svc, close } = profileService();
-    const done = svc.remove(platform, name);
-    close();
+    const done = await svc.remove(platform, name);
+    await close();
     if (!done) fail(new Error('no such profile'));
     process.stdout.write(`removed ${platform}/${name}\n`);
   });

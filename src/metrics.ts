@@ -21,14 +21,14 @@ export class Metrics {
   readonly upstreamRequests = new Counter({ name: 'crawler_upstream_requests_total', help: 'Requests sent to platforms', labelNames: ['platform'], registers: [this.registry] });
   readonly httpRequests = new Counter({ name: 'crawler_http_requests_total', help: 'API requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
 
-  constructor(queue: () => Record<string, number>) {
+  constructor(queue: () => Promise<Record<string, number>>) {
     new Gauge({
       name: 'crawler_tasks_in_queue',
       help: 'Tasks queued or running now',
       labelNames: ['status'],
       registers: [this.registry],
-      collect() {
-        const counts = queue();
+      async collect() {
+        const counts = await queue();
         this.set({ status: 'queued' }, counts.queued ?? 0);
         this.set({ status: 'running' }, counts.running ?? 0);
       },

@@ -18,6 +18,7 @@ import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
 import { loadOps } from './crawl/ops.js';
+import { LocalPacer } from './crawl/pacer-local.js';
 import { ConfigError } from './config.js';
 import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
@@ -25,6 +26,7 @@ import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
+import { FileBlobStore } from './blobs/file.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
 import { safeAgent, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
@@ -36,6 +38,10 @@ import type { SqliteStore } from './store/sqlite.js';
 import { openStore } from './store/open.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
+import { EventPublisher } from './tasks/publisher.js';
+import type { EventLog } from './tasks/event-log.js';
+import { SqliteEventLog } from './store/sqlite-events.js';
+import { LocalCancelSignal } from './tasks/cancel-local.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
 import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
@@ -47,6 +53,8 @@ export interface Service {
   runner: Runner;
   /** Task event fan-out (memory follows work in flight; tests watch its size). */
   bus: EventBus;
+  /** Stored status and progress events (SSE resumes). */
+  eventLog: EventLog;
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
@@ -82,6 +90,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const catalog = buildCatalog(registry);
   const store = openStore(config);
   const bus = new EventBus();
+  const events = new EventPublisher(bus, new SqliteEventLog(store.db), log);
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
@@ -91,11 +100,14 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
+  const cancels = new LocalCancelSignal();
   const runner = new Runner({
     health,
+    pacer: new LocalPacer(),
+    cancels,
     store,
     queue,
-    bus,
+    events,
     catalog,
     cache,
     dispatcher,
@@ -111,8 +123,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     cursors,
   });
   const media = new MediaProxy({
-    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), (url) => {
-      const ref = store.mediaRefGet(urlHash(url));
+    policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), async (url) => {
+      const ref = await store.mediaRefGet(urlHash(url));
       return ref ? registry.get(ref.platform) : undefined;
     }),
     // Replay answers media from recordings too; live media goes through the address-checked agent.
@@ -129,19 +141,19 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
     // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
-    onRetire(key, header) {
+    async onRetire(key, header) {
       const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-      const stored = store.profileGet(platform, name);
+      const stored = await store.profileGet(platform, name);
       if (!stored?.cookies) return;
-      store.profileCookies(platform, name, mergeCookies(header, stored.cookies));
+      await store.profileCookies(platform, name, mergeCookies(header, stored.cookies));
     },
   });
   const logins = new LoginManager(browser, {
     // A finished human login replaces the profile's cookies (its credentials stay) and makes it healthy.
-    onSuccess(platform, name, cookieHeader) {
-      const before = store.profileGet(platform, name);
-      store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
-      store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
+    async onSuccess(platform, name, cookieHeader) {
+      const before = await store.profileGet(platform, name);
+      await store.profilePut({ platform, name, cookies: parseCookies(cookieHeader), credentials: before?.credentials ?? null });
+      await store.profileHealth({ platform, name, health: 'ok', checked_at: Date.now(), cooling_until: null, strikes: 0 });
     },
   });
   const checker = new ProfileChecker(store, registry, runner, health, log);
@@ -155,6 +167,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   let selfUrl: string | undefined;
   const previews = new PreviewService({
     store,
+    blobs: new FileBlobStore(join(config.dataDir, 'previews')),
     media,
     detail: (platform, id, profile, signal) => runner.detail(platform, id, profile, signal),
     hasDetail: (platform) => Boolean(catalog.get(platform, 'detail')),
@@ -170,12 +183,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, catalog, cache, bus, runner, metrics, cursors, mediaSigner);
+  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
   const app = buildApp({
     config,
     store,
     tasks,
     bus,
+    eventLog: events.log,
     runner,
     catalog,
     registry,
@@ -195,9 +209,12 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     maxStreams: opts.maxStreams ?? 10_000,
   });
   const purge = setInterval(() => {
-    store.cachePurgeExpired(Date.now());
-    store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
-    store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
+    void (async () => {
+      await store.cachePurgeExpired(Date.now());
+      await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
+      await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+    })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
   let closed = false;
@@ -207,6 +224,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     store,
     runner,
     bus,
+    eventLog: events.log,
     tokens,
     dispatcher,
     previews,
@@ -216,7 +234,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
     async listen() {
       checker.start();
-      const orphans = queue.recover();
+      const orphans = await queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
       const url = await app.listen({ port: config.port, host: config.host });
@@ -238,7 +256,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await browser.close();
       await runner.stop();
       bus.close();
-      store.close();
+      await store.close();
     },
   };
 }

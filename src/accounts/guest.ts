@@ -19,16 +19,35 @@ export class PersistedGuestJar implements GuestJar {
   readonly userAgent: string;
   private entries: Entries;
 
-  constructor(
+  /** Writes go out in order, behind the in-memory state the adapters read synchronously. */
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
     private readonly store: Store,
     private readonly account: string,
-    private readonly now: () => number = Date.now,
-    pickAgent: () => string = () => USER_AGENTS[Math.floor(Math.random() * USER_AGENTS.length)],
+    row: { user_agent: string; data: string } | undefined,
+    private readonly now: () => number,
+    pickAgent: () => string,
+    private readonly onError: (e: unknown) => void,
   ) {
-    const row = store.guestJarGet(account);
     this.userAgent = row?.user_agent ?? pickAgent();
     this.entries = row ? safeParse(row.data) : {};
     if (!row) this.flush();
+  }
+
+  /** The account's jar as stored (a new one, with a User-Agent of its own, when there is none). */
+  static async load(
+    store: Store,
+    account: string,
+    o: { now?: () => number; pickAgent?: () => string; onError?: (e: unknown) => void } = {},
+  ): Promise<PersistedGuestJar> {
+    const row = await store.guestJarGet(account);
+    return new PersistedGuestJar(store, account, row, o.now ?? Date.now, o.pickAgent ?? (() => USER_AGENTS[Math.floor(Math.random() * USER_AGENTS.length)]), o.onError ?? (() => {}));
+  }
+
+  /** Resolves once every change so far is stored. */
+  saved(): Promise<void> {
+    return this.saving;
   }
 
   get<T>(key: string): T | undefined {
@@ -54,7 +73,10 @@ export class PersistedGuestJar implements GuestJar {
   }
 
   private flush(): void {
-    this.store.guestJarPut(this.account, this.userAgent, JSON.stringify(this.entries), this.now());
+    const data = JSON.stringify(this.entries);
+    const at = this.now();
+    // A lost write only costs a fresh mint after a restart; the crawl must not fail for it.
+    this.saving = this.saving.then(() => this.store.guestJarPut(this.account, this.userAgent, data, at)).catch(this.onError);
   }
 }
 

@@ -39,10 +39,10 @@ export class HealthTracker {
   }
 
   /** Accounts (platform:profile) that must not be crawled yet. */
-  cooling(): { accounts: string[]; nextEnd?: number } {
+  async cooling(): Promise<{ accounts: string[]; nextEnd?: number }> {
     const accounts: string[] = [];
     let nextEnd: number | undefined;
-    for (const p of this.store.profilesCooling(this.now())) {
+    for (const p of await this.store.profilesCooling(this.now())) {
       accounts.push(`${p.platform}:${p.name}`);
       nextEnd = nextEnd === undefined ? p.cooling_until : Math.min(nextEnd, p.cooling_until);
     }
@@ -50,9 +50,9 @@ export class HealthTracker {
   }
 
   /** Records what a crawl of this account said about it. */
-  record(platform: string, profile: string, outcome: string, retryAfterS?: number): void {
+  async record(platform: string, profile: string, outcome: string, retryAfterS?: number): Promise<void> {
     const now = this.now();
-    const stored = this.store.profileStrikes(platform, profile);
+    const stored = await this.store.profileStrikes(platform, profile);
     // Health is kept for stored logins (the accounts /v1/profiles shows); anonymous crawling is not held back.
     if (!stored) return;
     let strikes = stored.strikes;
@@ -71,12 +71,12 @@ export class HealthTracker {
       health = 'ok';
     }
     if (health) {
-      this.store.profileHealth({ platform, name: profile, health, checked_at: now, cooling_until: coolingUntil || null, strikes });
+      await this.store.profileHealth({ platform, name: profile, health, checked_at: now, cooling_until: coolingUntil || null, strikes });
     }
   }
 
   /** When a cooling account may be crawled again (0 when it is not cooling). */
-  coolingUntil(platform: string, profile: string): number {
-    return this.store.profileStrikes(platform, profile)?.cooling_until ?? 0;
+  async coolingUntil(platform: string, profile: string): Promise<number> {
+    return (await this.store.profileStrikes(platform, profile))?.cooling_until ?? 0;
   }
 }

@@ -15,6 +15,7 @@ const PROBE_TIMEOUT_MS = 30_000;
 export class ProfileChecker {
   private timer?: NodeJS.Timeout;
   private running = false;
+  private stopped = false;
 
   constructor(
     private readonly store: Store,
@@ -27,7 +28,7 @@ export class ProfileChecker {
   /** Probes one profile now; answers its health after the probe, and why when it could not tell. */
   async check(platform: string, name: string): Promise<{ health: ProfileRow['health']; checked_at: string | null; note?: string }> {
     const adapter = this.registry.get(platform);
-    const stored = adapter && this.store.profileGet(adapter.id, name);
+    const stored = adapter && (await this.store.profileGet(adapter.id, name));
     if (!adapter || !stored) throw new Error('no such profile');
     if (!adapter.probe) return { health: stored.health, checked_at: iso(stored.checked_at), note: `${adapter.id} has no login probe; health follows crawl outcomes` };
     const ac = new AbortController();
@@ -35,15 +36,15 @@ export class ProfileChecker {
     let note: string | undefined;
     try {
       const verdict = await this.runner.probe(adapter, name, ac.signal);
-      this.health.record(adapter.id, name, verdict === 'ok' ? 'live' : 'session_expired');
+      await this.health.record(adapter.id, name, verdict === 'ok' ? 'live' : 'session_expired');
     } catch (e) {
       const code = e instanceof CrawlError ? e.code : 'upstream_error';
-      this.health.record(adapter.id, name, code);
+      await this.health.record(adapter.id, name, code);
       note = `probe failed: ${code}: ${(e as Error).message}`;
     } finally {
       clearTimeout(timer);
     }
-    const after = this.store.profileGet(adapter.id, name) as ProfileRow;
+    const after = (await this.store.profileGet(adapter.id, name)) as ProfileRow;
     return { health: after.health, checked_at: iso(after.checked_at), ...(note ? { note } : {}) };
   }
 
@@ -53,14 +54,15 @@ export class ProfileChecker {
    * After a block, probe the login once its cooling ends, so its health says ok (or session_expired)
    * without waiting for the next crawl or sweep.
    */
-  afterFailure(platform: string, name: string, outcome: string): void {
+  async afterFailure(platform: string, name: string, outcome: string): Promise<void> {
     if (outcome !== 'blocked' && outcome !== 'rate_limited') return;
     const adapter = this.registry.get(platform);
-    if (!adapter?.probe || !this.store.profileGet(adapter.id, name)) return;
+    if (!adapter?.probe || !(await this.store.profileGet(adapter.id, name))) return;
+    const at = await this.health.coolingUntil(adapter.id, name);
+    if (this.stopped) return;
     const key = `${adapter.id}:${name}`;
     const previous = this.followUps.get(key);
     if (previous) clearTimeout(previous);
-    const at = this.health.coolingUntil(adapter.id, name);
     const timer = setTimeout(() => {
       this.followUps.delete(key);
       void this.check(adapter.id, name).catch((e) => this.log.warn({ err: e, profile: key }, 'follow-up probe failed'));
@@ -71,11 +73,13 @@ export class ProfileChecker {
 
   /** Probes every stored login whose platform has a probe, one after another, every everyMs. */
   start(everyMs = PROBE_EVERY_MS): void {
+    this.stopped = false;
     this.timer = setInterval(() => void this.sweep(), everyMs);
     this.timer.unref();
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     for (const t of this.followUps.values()) clearTimeout(t);
     this.followUps.clear();
@@ -86,7 +90,7 @@ export class ProfileChecker {
     this.running = true;
     let n = 0;
     try {
-      for (const p of this.store.profileList()) {
+      for (const p of await this.store.profileList()) {
         if (!this.registry.get(p.platform)?.probe || p.health === 'cooling') continue;
         await this.check(p.platform, p.name).catch((e) => this.log.warn({ err: e, profile: `${p.platform}/${p.name}` }, 'profile probe failed'));
         n++;

@@ -33,11 +33,11 @@ export class ProfileService {
     return v;
   }
 
-  list(): ProfileView[] {
-    return this.store.profileList().map((p) => this.view(p));
+  async list(): Promise<ProfileView[]> {
+    return (await this.store.profileList()).map((p) => this.view(p));
   }
 
-  upsert(input: { platform: unknown; name: unknown; cookies?: unknown; credentials?: unknown }): ProfileView {
+  async upsert(input: { platform: unknown; name: unknown; cookies?: unknown; credentials?: unknown }): Promise<ProfileView> {
     const adapter = typeof input.platform === 'string' ? this.registry.get(input.platform) : undefined;
     if (!adapter) throw new ApiError('invalid_request', 'platform: one of the catalog sources');
     const name = input.name ?? 'default';
@@ -62,11 +62,11 @@ export class ProfileService {
       credentials = JSON.stringify(Object.fromEntries(entries));
     }
     if (cookies === null && credentials === null) throw new ApiError('invalid_request', 'give cookies, credentials, or both');
-    this.store.profilePut({ platform: adapter.id, name, cookies, credentials });
-    return this.view(this.store.profileGet(adapter.id, name) as ProfileRow, true);
+    await this.store.profilePut({ platform: adapter.id, name, cookies, credentials });
+    return this.view((await this.store.profileGet(adapter.id, name)) as ProfileRow, true);
   }
 
-  remove(platform: string, name: string): boolean {
+  async remove(platform: string, name: string): Promise<boolean> {
     const adapter = this.registry.get(platform);
     return adapter ? this.store.profileDelete(adapter.id, name) : false;
   }

@@ -61,8 +61,9 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     done();
   });
   app.addHook('onRequest', authHook(d.tokens));
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     d.metrics.httpRequests.inc({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+    done();
   });
   healthRoutes(app, d);
   taskRoutes(app, d);

@@ -20,18 +20,18 @@ export function authHook(tokens: TokenService) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const need = req.routeOptions.config?.scope;
     if (!need) return;
-    requireToken(tokens, req, need);
+    await requireToken(tokens, req, need);
   };
 }
 
 /** Checks the bearer token for a scope; routes that are public only in some variants call it themselves. */
-export function requireToken(tokens: TokenService, req: FastifyRequest, need: Scope | 'any'): void {
+export async function requireToken(tokens: TokenService, req: FastifyRequest, need: Scope | 'any'): Promise<void> {
   {
     const header = req.headers.authorization;
     if (!header) throw new ApiError('auth_required', 'send Authorization: Bearer <token>');
     const m = BEARER.exec(header);
     if (!m) throw new ApiError('auth_required', 'malformed Authorization header: expected "Bearer <token>" (capital B)');
-    const row = tokens.verify(m[1]);
+    const row = await tokens.verify(m[1]);
     if (!row) throw new ApiError('auth_required', 'invalid or revoked token');
     const scopes = row.scopes.split(',');
     // admin is the operator's token and may do everything.

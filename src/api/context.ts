@@ -12,6 +12,7 @@ import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Registry } from '../platforms/registry.js';
 import type { Store } from '../store/types.js';
 import type { EventBus } from '../tasks/events.js';
+import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
 
@@ -21,6 +22,8 @@ export interface ApiDeps {
   store: Store;
   tasks: TaskService;
   bus: EventBus;
+  /** Status and progress history of running tasks, shared by every process (SSE resumes). */
+  eventLog: EventLog;
   runner: Runner;
   catalog: CatalogIndex;
   registry: Registry;

@@ -34,6 +34,11 @@ export class TokenService {
   /** Verified rows by hash; dropped whenever another process (the CLI) writes, so revocation stays immediate. */
   private readonly verified = new Lru<TokenRow>(1000);
   private seenVersion = -1;
+  /**
+   * The version is read once per event-loop turn: requests parsed in the same turn share the check,
+   * and any request sent after a revocation committed is handled in a later turn, which reads it anew.
+   */
+  private versionRead?: Promise<number>;
 
   /** A process-local read token for the service's own loopback calls (ffmpeg reading the media proxy). */
   readonly internalToken = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -41,7 +46,7 @@ export class TokenService {
 
   constructor(private readonly store: Store) {}
 
-  create(scopes: Scope[], name?: string): { token: string; info: TokenInfo } {
+  async create(scopes: Scope[], name?: string): Promise<{ token: string; info: TokenInfo }> {
     if (name !== undefined && (name.length > 100 || /[\u0000-\u001f]/.test(name))) throw new ApiError('invalid_request', 'name: at most 100 printable characters');
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const row: TokenRow = {
@@ -52,16 +57,16 @@ export class TokenService {
       created_at: Date.now(),
       revoked_at: null,
     };
-    this.store.tokenInsert(row);
+    await this.store.tokenInsert(row);
     return { token, info: toInfo(row) };
   }
 
   /** The token's row if it is valid and not revoked; read from the store on every call so revocation is immediate. */
-  verify(token: string): TokenRow | undefined {
+  async verify(token: string): Promise<TokenRow | undefined> {
     if (!TOKEN_RE.test(token)) return undefined;
     const hash = hashToken(token);
     if (timingSafeEqual(hash, this.internalHash)) return { id: 'internal', name: 'internal', hash, scopes: 'read', created_at: 0, revoked_at: null };
-    const version = this.store.dataVersion();
+    const version = await this.currentVersion();
     if (version !== this.seenVersion) {
       this.verified.clear();
       this.seenVersion = version;
@@ -69,7 +74,7 @@ export class TokenService {
     const key = hash.toString('base64');
     let row = this.verified.get(key);
     if (!row) {
-      row = this.store.tokenByHash(hash);
+      row = await this.store.tokenByHash(hash);
       if (row) this.verified.set(key, row);
     }
     // The index lookup is by hash; the constant-time comparison is the one the issue asks for, kept explicit.
@@ -77,21 +82,29 @@ export class TokenService {
     return row;
   }
 
-  list(): TokenInfo[] {
-    return this.store.tokenList().map(toInfo);
+  private currentVersion(): Promise<number> {
+    if (!this.versionRead) {
+      this.versionRead = this.store.dataVersion();
+      setImmediate(() => (this.versionRead = undefined));
+    }
+    return this.versionRead;
+  }
+
+  async list(): Promise<TokenInfo[]> {
+    return (await this.store.tokenList()).map(toInfo);
   }
 
   /** Revokes by id or by the token itself; returns the id, or undefined if there is no such live token. */
-  revoke(tokenOrId: string): { id: string; already: boolean } | undefined {
-    const row = ID_RE.test(tokenOrId) ? this.store.tokenById(tokenOrId) : TOKEN_RE.test(tokenOrId) ? this.store.tokenByHash(hashToken(tokenOrId)) : undefined;
+  async revoke(tokenOrId: string): Promise<{ id: string; already: boolean } | undefined> {
+    const row = ID_RE.test(tokenOrId) ? await this.store.tokenById(tokenOrId) : TOKEN_RE.test(tokenOrId) ? await this.store.tokenByHash(hashToken(tokenOrId)) : undefined;
     if (!row) return undefined;
-    const changed = this.store.tokenRevoke(row.id, Date.now());
+    const changed = await this.store.tokenRevoke(row.id, Date.now());
     this.verified.clear();
     return { id: row.id, already: !changed };
   }
 
-  get(id: string): TokenInfo | undefined {
-    const row = ID_RE.test(id) ? this.store.tokenById(id) : undefined;
+  async get(id: string): Promise<TokenInfo | undefined> {
+    const row = ID_RE.test(id) ? await this.store.tokenById(id) : undefined;
     return row ? toInfo(row) : undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { Cancelled, RateLimited, ReplayMiss, Timeout, UpstreamError, isReplayMiss } from './errors.js';
-import type { Pacer } from './pacer.js';
+import { pace as paced, type Pacer } from './pacer.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -117,7 +117,7 @@ export class HttpClient {
     if (signal?.aborted) throw new Cancelled();
     if (pace) {
       try {
-        await pace.pacer.wait(pace.key, pace.gapMs, signal);
+        await paced(pace.pacer, pace.key, pace.gapMs, signal);
       } catch {
         throw new Cancelled();
       }

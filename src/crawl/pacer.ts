@@ -1,20 +1,19 @@
 /**
- * Keeps a minimum gap between requests that share a key (a platform, or an account).
- * Reservations are handed out in call order, so concurrent callers queue rather than burst.
+ * The pacing port: a minimum gap between requests that share a key (a platform, or an account).
+ * Reservations are atomic and handed out in call order, so concurrent callers queue rather than burst;
+ * the embedded backend keeps them in memory, a fleet's keeps them where every worker sees them.
  */
-export class Pacer {
-  private readonly next = new Map<string, number>();
-  constructor(private readonly now: () => number = Date.now) {}
+export interface Pacer {
+  /** Takes the key's next slot, at least gapMs after the previous one; resolves with the ms until it. */
+  reserve(key: string, gapMs: number): Promise<number>;
+}
 
-  /** Resolves when the caller may send; rejects if the signal aborts first. */
-  async wait(key: string, gapMs: number, signal?: AbortSignal): Promise<void> {
-    if (gapMs <= 0) return;
-    const now = this.now();
-    const slot = Math.max(now, this.next.get(key) ?? 0);
-    this.next.set(key, slot + gapMs);
-    const delay = slot - now;
-    if (delay > 0) await sleep(delay, signal);
-  }
+/** Waits for the key's next slot; rejects if the signal aborts first (the reserved slot stays spent). */
+export async function pace(pacer: Pacer, key: string, gapMs: number, signal?: AbortSignal): Promise<void> {
+  if (gapMs <= 0) return;
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+  const delay = await pacer.reserve(key, gapMs);
+  if (delay > 0) await sleep(delay, signal);
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

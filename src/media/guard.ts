@@ -16,7 +16,7 @@ export interface MediaPolicy {
    * The platform whose crawl handed out exactly this URL: open-ended CDNs (every Mastodon server has
    * its own) are allowed for the URLs the service itself emitted, never for arbitrary ones.
    */
-  emittedBy?(url: string): PlatformAdapter | undefined;
+  emittedBy?(url: string): Promise<PlatformAdapter | undefined>;
 }
 
 export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: ReadonlySet<number>, emittedBy?: MediaPolicy['emittedBy']): MediaPolicy {
@@ -32,7 +32,7 @@ export function policyFor(adapters: readonly PlatformAdapter[], extraPorts?: Rea
  * Checks a media URL before anything goes out: WHATWG-parsed, http(s) only, no userinfo, standard ports,
  * no IP literals, and a host some adapter declared as its CDN. Returns the parsed URL and its owner.
  */
-export function checkMediaUrl(raw: string, policy: MediaPolicy, prefer?: string): { url: URL; owner: PlatformAdapter } {
+export async function checkMediaUrl(raw: string, policy: MediaPolicy, prefer?: string): Promise<{ url: URL; owner: PlatformAdapter }> {
   if (typeof raw !== 'string' || raw.length === 0) throw notAllowed('u: the origin media URL is required');
   if (raw.length > 8192) throw notAllowed('u: URL longer than 8192 characters');
   let url: URL;
@@ -49,7 +49,7 @@ export function checkMediaUrl(raw: string, policy: MediaPolicy, prefer?: string)
   if (isIP(host)) {
     throw notAllowed(isForbiddenAddress(host) ? `u: ${host} is a private or reserved address` : 'u: IP-address hosts are not on the CDN allowlist');
   }
-  const owner = policy.ownerOf(url.hostname, prefer) ?? policy.emittedBy?.(url.toString());
+  const owner = policy.ownerOf(url.hostname, prefer) ?? (await policy.emittedBy?.(url.toString()));
   if (!owner) throw notAllowed(`u: ${url.hostname} is not a known platform CDN host`);
   return { url, owner };
 }

@@ -27,7 +27,7 @@ export interface ProxyAnswer {
 /** Re-resolves an expired origin URL through the item it came from. */
 export interface MediaRefresher {
   /** The URL this one was already replaced by, if any. */
-  current(origin: string): string | undefined;
+  current(origin: string): Promise<string | undefined>;
   refresh(origin: string, signal: AbortSignal): Promise<{ url: string } | { reason: MediaFailureReason; message: string }>;
 }
 
@@ -68,13 +68,13 @@ export class MediaProxy {
   constructor(private readonly o: ProxyOptions) {}
 
   async open(req: ProxyRequest, clientSignal?: AbortSignal): Promise<ProxyAnswer> {
-    const { url, owner } = checkMediaUrl(req.u, this.o.policy, req.video?.platform);
+    const { url, owner } = await checkMediaUrl(req.u, this.o.policy, req.video?.platform);
     if (req.video && owner.id !== req.video.platform) throw notAllowed(`u: ${url.hostname} is not a ${req.video.platform} CDN host`);
     const isVideo = Boolean(req.video);
     const range = singleRange(req.range);
     if (range !== req.range) req = { ...req, range };
     const href = url.toString();
-    const replaced = this.o.refresher?.current(href);
+    const replaced = await this.o.refresher?.current(href);
     let res = await this.fetchFollowing(replaced ?? href, req, clientSignal, replaced ? undefined : { url, owner });
     if (EXPIRED_STATUSES.has(res.status) && this.o.refresher) {
       discard(res.body);
@@ -170,11 +170,11 @@ export class MediaProxy {
   }
 
   /** GET/HEAD with manual redirects, each hop re-checked against the allowlist and address rules. */
-  private async fetchFollowing(start: string, req: ProxyRequest, clientSignal?: AbortSignal, checked?: ReturnType<typeof checkMediaUrl>): Promise<Fetched> {
+  private async fetchFollowing(start: string, req: ProxyRequest, clientSignal?: AbortSignal, checked?: Awaited<ReturnType<typeof checkMediaUrl>>): Promise<Fetched> {
     let current = start;
     for (let hop = 0; ; hop++) {
       // The caller's URL was checked already; every redirect target is checked here.
-      const { url, owner } = hop === 0 && checked ? checked : checkMediaUrl(current, this.o.policy, req.video?.platform);
+      const { url, owner } = hop === 0 && checked ? checked : await checkMediaUrl(current, this.o.policy, req.video?.platform);
       const headers: Record<string, string> = { 'user-agent': this.o.userAgent, accept: req.video ? 'video/*,*/*;q=0.5' : 'image/*,*/*;q=0.5', ...(owner.mediaHeaders?.(url) ?? {}) };
       if (req.range) headers.range = req.range;
       if (req.ifNoneMatch) headers['if-none-match'] = req.ifNoneMatch;

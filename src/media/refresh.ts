@@ -16,7 +16,7 @@ export class DetailRefresher implements MediaRefresher {
     private readonly runner: Pick<Runner, 'detail'>,
   ) {}
 
-  current(origin: string): string | undefined {
+  current(origin: string): Promise<string | undefined> {
     return this.store.mediaSwapGet(urlHash(origin));
   }
 
@@ -31,7 +31,7 @@ export class DetailRefresher implements MediaRefresher {
   }
 
   private async run(origin: string, key: string, signal: AbortSignal): Promise<{ url: string } | { reason: MediaFailureReason; message: string }> {
-    const ref = this.store.mediaRefGet(key);
+    const ref = await this.store.mediaRefGet(key);
     if (!ref) return { reason: 'expired', message: 'the origin URL expired and the service did not hand it out, so it cannot be re-resolved' };
     let env;
     try {
@@ -47,7 +47,7 @@ export class DetailRefresher implements MediaRefresher {
     const item = env.items[0];
     const fresh = item ? slotOrigin(item, ref.slot) : undefined;
     if (!fresh) return { reason: 'expired', message: `the origin URL expired and ${ref.platform}:${ref.native_id} no longer has that media` };
-    this.store.mediaSwapPut(key, fresh, Date.now());
+    await this.store.mediaSwapPut(key, fresh, Date.now());
     return { url: fresh };
   }
 }

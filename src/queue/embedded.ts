@@ -5,11 +5,14 @@ import type { TaskQueue } from './types.js';
 export class EmbeddedQueue implements TaskQueue {
   constructor(private readonly store: Store) {}
 
-  claim(busyAccounts: string[], now: number): TaskRow | undefined {
+  /** The stored row is already the queue entry. */
+  async add(_row: TaskRow): Promise<void> {}
+
+  claim(busyAccounts: string[], now: number): Promise<TaskRow | undefined> {
     return this.store.claimNext(busyAccounts, now);
   }
 
-  recover(): number {
+  recover(): Promise<number> {
     return this.store.requeueOrphans();
   }
 }

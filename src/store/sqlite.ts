@@ -37,6 +37,14 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE guest_jars (account TEXT PRIMARY KEY, user_agent TEXT NOT NULL, data TEXT NOT NULL, updated_at INTEGER NOT NULL);`,
   // GET /v1/tasks: a caller's own tasks, newest first (ids are time-ordered).
   `CREATE INDEX tasks_by_owner ON tasks(owner, id);`,
+  // SSE history of running tasks (status, progress), so Last-Event-ID resumes on any process.
+  `CREATE TABLE task_events (task_id TEXT NOT NULL, id INTEGER NOT NULL, attempt INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
+     at INTEGER NOT NULL, PRIMARY KEY (task_id, id)) WITHOUT ROWID;
+   CREATE INDEX task_events_by_age ON task_events(at);`,
+  // Only unfinished tasks are indexed by status: a task answered from cache is born finished and skips it.
+  `DROP INDEX tasks_by_status;
+   CREATE INDEX tasks_queued ON tasks(created_at) WHERE status = 'queued';
+   CREATE INDEX tasks_running ON tasks(account) WHERE status = 'running';`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -65,6 +73,7 @@ export class SqliteStore implements Store {
    */
   private readonly pending = new Map<string, { row: TaskRow; params: Record<string, unknown> }>();
   private flushScheduled = false;
+  private readonly insertBatch: (batch: Array<{ params: Record<string, unknown> }>) => void;
   private batchCommitted: Promise<void> = Promise.resolve();
   constructor(
     readonly db: Database.Database,
@@ -86,7 +95,9 @@ export class SqliteStore implements Store {
       cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = ? WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
       requeue: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, finished_at = NULL, result = NULL,
                  error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = ? WHERE id = ? RETURNING *`),
-      counts: p('SELECT status, COUNT(*) AS n FROM tasks WHERE status IN (\'queued\', \'running\') GROUP BY status'),
+      // Each count reads its own partial index.
+      counts: p(`SELECT 'queued' AS status, COUNT(*) AS n FROM tasks WHERE status = 'queued'
+                 UNION ALL SELECT 'running', COUNT(*) FROM tasks WHERE status = 'running'`),
       // Pick and mark in one statement: no other connection can take the row in between.
       claimNext: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1
                     WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
@@ -146,48 +157,22 @@ export class SqliteStore implements Store {
                AND (@status IS NULL OR status = @status) AND (@source IS NULL OR source = @source) AND (@action IS NULL OR action = @action)
                ORDER BY id DESC LIMIT @limit`),
     };
+    this.insertBatch = db.transaction((batch: Array<{ params: Record<string, unknown> }>) => {
+      for (const p of batch) this.s.insert.run(p.params);
+    });
   }
 
-  insertTask(t: NewTask): TaskRow {
-    const row: TaskRow = {
-      id: t.id,
-      status: t.finished ? 'succeeded' : 'queued',
-      source: t.source,
-      action: t.action,
-      params: t.params,
-      account: t.account,
-      created_at: t.createdAt,
-      started_at: t.finished ? t.createdAt : null,
-      finished_at: t.finished ? t.createdAt : null,
-      attempts: 1,
-      progress: null,
-      result: t.finished?.text ?? null,
-      error: null,
-      owner: t.owner,
-      // Every emitted event id is stored: a queued task has emitted status (1); one born finished owns 1 and 2.
-      event_seq: t.finished ? 2 : 1,
-    };
-    const params = {
-      id: row.id,
-      status: row.status,
-      source: row.source,
-      action: row.action,
-      params: row.params,
-      account: row.account,
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      owner: row.owner,
-      eventSeq: row.event_seq,
-      // A shared cached result is referenced, anything else is stored inline.
-      result: t.finished && t.finished.resultId === undefined ? t.finished.text : null,
-      resultId: t.finished?.resultId ?? null,
-      resultAge: t.finished?.age ?? null,
-    };
+  /** Queued tasks commit at once; tasks born finished wait for their group's commit (see pending). */
+  async insertTask(t: NewTask): Promise<TaskRow> {
+    const { row, params } = taskRecord(t);
     if (!t.finished) {
       this.s.insert.run(params);
       return row;
     }
+    await this.groupCommit(row, params);
+    return row;
+  }
+  private groupCommit(row: TaskRow, params: Record<string, unknown>): Promise<void> {
     this.pending.set(row.id, { row, params });
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -203,14 +188,8 @@ export class SqliteStore implements Store {
         if (this.groupCommitMs > 0) setTimeout(commit, this.groupCommitMs);
         else setImmediate(commit);
       });
-      // A caller that never awaits must not turn a failed commit into an unhandled rejection.
-      this.batchCommitted.catch(() => {});
     }
-    return row;
-  }
-  /** Resolves once every task inserted so far is committed (group-committed cache hits included). */
-  committed(): Promise<void> {
-    return this.flushScheduled ? this.batchCommitted : Promise.resolve();
+    return this.batchCommitted;
   }
   /** Writes pending cache-hit tasks now (also called before close). */
   flush(): void {
@@ -218,14 +197,12 @@ export class SqliteStore implements Store {
     if (!this.pending.size || !this.db.open) return;
     const batch = [...this.pending.values()];
     try {
-      this.db.transaction(() => {
-        for (const p of batch) this.s.insert.run(p.params);
-      })();
+      this.insertBatch(batch);
     } finally {
       for (const p of batch) this.pending.delete(p.row.id);
     }
   }
-  listTasks(q: TaskListQuery): TaskRow[] {
+  async listTasks(q: TaskListQuery): Promise<TaskRow[]> {
     return this.s.list.all({
       all: q.owner === undefined ? 1 : 0,
       owner: q.owner ?? null,
@@ -236,9 +213,7 @@ export class SqliteStore implements Store {
       limit: q.limit,
     }) as TaskRow[];
   }
-  getTask(id: string): TaskRow | undefined {
-    const waiting = this.pending.get(id);
-    if (waiting) return { ...waiting.row };
+  async getTask(id: string): Promise<TaskRow | undefined> {
     const r = this.s.get.get(id) as (TaskRow & { result_id: number | null; result_age: number | null; r_head: string | null; r_tail: string | null }) | undefined;
     if (!r) return undefined;
     // A cache-hit task stores a reference to the shared result and its age, not a copy.
@@ -247,76 +222,77 @@ export class SqliteStore implements Store {
     delete (r as Partial<typeof r>).r_tail;
     return r;
   }
-  markRunning(id: string, at: number): TaskRow | undefined {
+  async markRunning(id: string, at: number): Promise<TaskRow | undefined> {
     return this.s.running.get(at, id) as TaskRow | undefined;
   }
-  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): TaskRow | undefined {
+  async finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): Promise<TaskRow | undefined> {
     return this.s.finish.get(status, result, error ? JSON.stringify(error) : null, at, eventSeq, id, attempt) as TaskRow | undefined;
   }
-  setProgress(id: string, progressJson: string, eventSeq: number): void {
+  async setProgress(id: string, progressJson: string, eventSeq: number): Promise<void> {
     this.s.progress.run(progressJson, eventSeq, id);
   }
-  cancelTask(id: string, at: number, eventSeq: number): TaskRow | undefined {
+  async cancelTask(id: string, at: number, eventSeq: number): Promise<TaskRow | undefined> {
     return this.s.cancel.get(at, eventSeq, id) as TaskRow | undefined;
   }
-  requeueTask(id: string, eventSeq: number): TaskRow | undefined {
+  async requeueTask(id: string, eventSeq: number): Promise<TaskRow | undefined> {
     return this.s.requeue.get(eventSeq, id) as TaskRow | undefined;
   }
-  countByStatus(): Record<string, number> {
+  async countByStatus(): Promise<Record<string, number>> {
     const out: Record<string, number> = { queued: 0, running: 0 };
     for (const r of this.s.counts.all() as Array<{ status: string; n: number }>) out[r.status] = r.n;
     return out;
   }
-  claimNext(busyAccounts: string[], at: number): TaskRow | undefined {
+  async claimNext(busyAccounts: string[], at: number): Promise<TaskRow | undefined> {
     return this.s.claimNext.get(at, JSON.stringify(busyAccounts)) as TaskRow | undefined;
   }
-  requeueOrphans(): number {
+  async requeueOrphans(): Promise<number> {
     // A write that was in flight may or may not have been published: never run it twice.
     this.s.orphanWrites.run(Date.now(), JSON.stringify({ code: 'upstream_error', message: 'outcome unknown: the process stopped while this write was in flight; check the platform before writing again', retryable: false }));
     return this.s.orphans.run().changes;
   }
-  mediaRefsPut(refs: MediaRef[], at: number): void {
+  async mediaRefsPut(refs: MediaRef[], at: number): Promise<void> {
     if (!refs.length) return;
     this.db.transaction(() => {
       for (const r of refs) this.s.refPut.run(r.url_hash, r.platform, r.native_id, r.slot, r.profile, r.url, r.kind, at);
     })();
   }
-  mediaRefGet(urlHash: string): Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined {
+  async mediaRefGet(urlHash: string): Promise<Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined> {
     return this.s.refGet.get(urlHash) as Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined;
   }
-  videoOf(platform: string, nativeId: string): { url: string; profile: string } | undefined {
+  async videoOf(platform: string, nativeId: string): Promise<{ url: string; profile: string } | undefined> {
     return this.s.videoOf.get(platform, nativeId) as { url: string; profile: string } | undefined;
   }
-  mediaSwapPut(urlHash: string, url: string, at: number): void {
+  async mediaSwapPut(urlHash: string, url: string, at: number): Promise<void> {
     this.s.swapPut.run(urlHash, url, at);
   }
-  mediaSwapGet(urlHash: string): string | undefined {
+  async mediaSwapGet(urlHash: string): Promise<string | undefined> {
     return this.s.swapGet.get(urlHash) as string | undefined;
   }
-  previewGet(platform: string, nativeId: string): PreviewRow | undefined {
+  async previewGet(platform: string, nativeId: string): Promise<PreviewRow | undefined> {
     return this.s.previewGet.get(platform, nativeId) as PreviewRow | undefined;
   }
-  previewPut(row: PreviewRow): void {
+  async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
   }
-  idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined {
+  async idempotencyGet(owner: string, key: string): Promise<{ task_id: string; params_hash: string } | undefined> {
     return this.s.idemGet.get(owner, key) as { task_id: string; params_hash: string } | undefined;
   }
   /** Binds the key to a new task atomically with the task's insert. */
-  insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow {
-    return this.db.transaction(() => {
-      const row = this.insertTask(t);
+  async insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): Promise<TaskRow> {
+    const { row, params } = taskRecord(t);
+    this.db.transaction(() => {
+      this.s.insert.run(params);
       this.s.idemPut.run(owner, key, t.id, paramsHash, t.createdAt);
-      return row;
     })();
+    return row;
   }
-  idempotencyPurge(before: number): number {
+  async idempotencyPurge(before: number): Promise<number> {
     return this.s.idemPurge.run(before).changes;
   }
-  cacheGet(key: string, now: number): CacheEntry | undefined {
+  async cacheGet(key: string, now: number): Promise<CacheEntry | undefined> {
     return this.s.cacheGet.get(key, now) as CacheEntry | undefined;
   }
-  cachePut(key: string, e: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry {
+  async cachePut(key: string, e: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): Promise<CacheEntry> {
     return this.db.transaction(() => {
       const id = Number(this.s.resultInsert.run(e.head, e.tail, e.created_at).lastInsertRowid);
       this.s.cachePut.run(key, id, e.created_at, expiresAt);
@@ -324,36 +300,36 @@ export class SqliteStore implements Store {
     })();
   }
   /** Ended tasks older than the cutoff go, with the shared results no task or cache entry still uses. */
-  tasksPurge(before: number): number {
+  async tasksPurge(before: number): Promise<number> {
     const n = this.s.tasksPurge.run(before).changes;
     if (n) this.s.resultsPurge.run();
     return n;
   }
-  cachePurgeExpired(now: number): number {
+  async cachePurgeExpired(now: number): Promise<number> {
     const n = this.s.cachePurge.run(now).changes;
     if (n) this.s.resultsPurge.run();
     return n;
   }
-  tokenInsert(row: TokenRow): void {
+  async tokenInsert(row: TokenRow): Promise<void> {
     this.s.tokenInsert.run(row);
   }
-  tokenByHash(hash: Buffer): TokenRow | undefined {
+  async tokenByHash(hash: Buffer): Promise<TokenRow | undefined> {
     return this.s.tokenByHash.get(hash) as TokenRow | undefined;
   }
-  tokenById(id: string): TokenRow | undefined {
+  async tokenById(id: string): Promise<TokenRow | undefined> {
     return this.s.tokenById.get(id) as TokenRow | undefined;
   }
-  tokenList(): TokenRow[] {
+  async tokenList(): Promise<TokenRow[]> {
     return this.s.tokenList.all() as TokenRow[];
   }
-  tokenRevoke(id: string, at: number): boolean {
+  async tokenRevoke(id: string, at: number): Promise<boolean> {
     return this.s.tokenRevoke.run(at, id).changes === 1;
   }
   /** Rows without their secrets: listings never need them. */
-  profileList(): ProfileRow[] {
+  async profileList(): Promise<ProfileRow[]> {
     return (this.s.profileList.all() as ProfileRow[]).map((r) => ({ ...r, cookies: null, credentials: null }));
   }
-  profileGet(platform: string, name: string): ProfileRow | undefined {
+  async profileGet(platform: string, name: string): Promise<ProfileRow | undefined> {
     const row = this.s.profileGet.get(platform, name) as ProfileRow | undefined;
     if (row && this.box) {
       if (row.cookies !== null) row.cookies = this.box.open(row.cookies);
@@ -361,41 +337,81 @@ export class SqliteStore implements Store {
     }
     return row;
   }
-  profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void {
+  async profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): Promise<void> {
     const seal = (v: string | null) => (v !== null && this.box ? this.box.seal(v) : v);
     this.s.profilePut.run({ ...p, cookies: seal(p.cookies), credentials: seal(p.credentials) });
   }
-  profilesCooling(now: number): Array<{ platform: string; name: string; cooling_until: number }> {
+  async profilesCooling(now: number): Promise<Array<{ platform: string; name: string; cooling_until: number }>> {
     return this.s.profilesCooling.all(now) as Array<{ platform: string; name: string; cooling_until: number }>;
   }
-  profileStrikes(platform: string, name: string): { strikes: number; cooling_until: number | null } | undefined {
+  async profileStrikes(platform: string, name: string): Promise<{ strikes: number; cooling_until: number | null } | undefined> {
     return this.s.profileStrikes.get(platform, name) as { strikes: number; cooling_until: number | null } | undefined;
   }
-  profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void {
+  async profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): Promise<void> {
     this.s.profileHealth.run(h);
   }
-  guestJarGet(account: string): { user_agent: string; data: string } | undefined {
+  async guestJarGet(account: string): Promise<{ user_agent: string; data: string } | undefined> {
     const row = this.s.jarGet.get(account) as { user_agent: string; data: string } | undefined;
     if (row && this.box) row.data = this.box.open(row.data);
     return row;
   }
-  guestJarPut(account: string, userAgent: string, data: string, at: number): void {
+  async guestJarPut(account: string, userAgent: string, data: string, at: number): Promise<void> {
     this.s.jarPut.run(account, userAgent, this.box ? this.box.seal(data) : data, at);
   }
-  profileCookies(platform: string, name: string, cookies: string): void {
+  async profileCookies(platform: string, name: string, cookies: string): Promise<void> {
     this.s.profileCookies.run(this.box ? this.box.seal(cookies) : cookies, platform, name);
   }
-  profileDelete(platform: string, name: string): boolean {
+  async profileDelete(platform: string, name: string): Promise<boolean> {
     return this.s.profileDelete.run(platform, name).changes === 1;
   }
-  profileTouch(platform: string, name: string, at: number): void {
+  async profileTouch(platform: string, name: string, at: number): Promise<void> {
     this.s.profileTouch.run(at, platform, name);
   }
-  dataVersion(): number {
+  async dataVersion(): Promise<number> {
     return this.s.dataVersion.get() as number;
   }
-  close(): void {
+  async close(): Promise<void> {
     this.flush();
     this.db.close();
   }
+}
+
+/** The row as stored and the insert's parameters. */
+function taskRecord(t: NewTask): { row: TaskRow; params: Record<string, unknown> } {
+  const row: TaskRow = {
+    id: t.id,
+    status: t.finished ? 'succeeded' : 'queued',
+    source: t.source,
+    action: t.action,
+    params: t.params,
+    account: t.account,
+    created_at: t.createdAt,
+    started_at: t.finished ? t.createdAt : null,
+    finished_at: t.finished ? t.createdAt : null,
+    attempts: 1,
+    progress: null,
+    result: t.finished?.text ?? null,
+    error: null,
+    owner: t.owner,
+    // Every emitted event id is stored: a queued task has emitted status (1); one born finished owns 1 and 2.
+    event_seq: t.finished ? 2 : 1,
+  };
+  const params = {
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    action: row.action,
+    params: row.params,
+    account: row.account,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    owner: row.owner,
+    eventSeq: row.event_seq,
+    // A shared cached result is referenced, anything else is stored inline.
+    result: t.finished && t.finished.resultId === undefined ? t.finished.text : null,
+    resultId: t.finished?.resultId ?? null,
+    resultAge: t.finished?.age ?? null,
+  };
+  return { row, params };
 }

@@ -101,72 +101,79 @@ export interface TaskListQuery {
   limit: number;
 }
 
-/** Persistence port: SQLite now, Postgres later. Every method is synchronous-fast on the embedded backend. */
+/**
+ * Persistence port: SQLite (embedded) now, Postgres later. Every method is async so a networked backend
+ * fits; callers await each call and never assume a write is visible before its promise resolved.
+ */
 export interface Store {
-  /** Inserts and returns the row as stored. */
-  insertTask(t: NewTask): TaskRow;
-  getTask(id: string): TaskRow | undefined;
-  /** Resolves once every task inserted so far is durable: an acknowledged task must survive a crash. */
-  committed(): Promise<void>;
+  /**
+   * Inserts and returns the row as stored, once it is durable: an acknowledged task must survive a crash
+   * (the embedded backend commits tasks born finished in groups, so each waits for its group's commit).
+   */
+  insertTask(t: NewTask): Promise<TaskRow>;
+  getTask(id: string): Promise<TaskRow | undefined>;
   /** Newest first, without results. */
-  listTasks(q: TaskListQuery): TaskRow[];
+  listTasks(q: TaskListQuery): Promise<TaskRow[]>;
   /** queued → running; returns the claimed row, or undefined if another worker won. */
-  markRunning(id: string, at: number): TaskRow | undefined;
+  markRunning(id: string, at: number): Promise<TaskRow | undefined>;
   /** running → succeeded/failed, only if the run (attempt) is still current; returns the row after. */
-  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): TaskRow | undefined;
+  finishTask(id: string, attempt: number, status: 'succeeded' | 'failed', result: string | null, error: ErrorBody | null, at: number, eventSeq: number): Promise<TaskRow | undefined>;
   /** progressJson: the Progress as JSON text (the same text the progress event carries). */
-  setProgress(id: string, progressJson: string, eventSeq: number): void;
+  setProgress(id: string, progressJson: string, eventSeq: number): Promise<void>;
   /** queued|running → cancelled; returns the row after. */
-  cancelTask(id: string, at: number, eventSeq: number): TaskRow | undefined;
+  cancelTask(id: string, at: number, eventSeq: number): Promise<TaskRow | undefined>;
   /** Back to queued with attempts + 1. */
-  requeueTask(id: string, eventSeq: number): TaskRow | undefined;
-  countByStatus(): Record<string, number>;
+  requeueTask(id: string, eventSeq: number): Promise<TaskRow | undefined>;
+  countByStatus(): Promise<Record<string, number>>;
   /** Marks the oldest queued task whose account is not in the busy list running, and returns it. */
-  claimNext(busyAccounts: string[], at: number): TaskRow | undefined;
+  claimNext(busyAccounts: string[], at: number): Promise<TaskRow | undefined>;
   /** Crash recovery: reads left running by a dead process go back to the queue; writes fail as "outcome unknown". */
-  requeueOrphans(): number;
-  mediaRefsPut(refs: MediaRef[], at: number): void;
-  mediaRefGet(urlHash: string): Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined;
+  requeueOrphans(): Promise<number>;
+  mediaRefsPut(refs: MediaRef[], at: number): Promise<void>;
+  mediaRefGet(urlHash: string): Promise<Pick<MediaRef, 'platform' | 'native_id' | 'slot' | 'profile'> | undefined>;
   /** The newest known video stream of an item. */
-  videoOf(platform: string, nativeId: string): { url: string; profile: string } | undefined;
-  mediaSwapPut(urlHash: string, url: string, at: number): void;
-  mediaSwapGet(urlHash: string): string | undefined;
-  previewGet(platform: string, nativeId: string): PreviewRow | undefined;
-  previewPut(row: PreviewRow): void;
-  idempotencyGet(owner: string, key: string): { task_id: string; params_hash: string } | undefined;
-  insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): TaskRow;
-  idempotencyPurge(before: number): number;
+  videoOf(platform: string, nativeId: string): Promise<{ url: string; profile: string } | undefined>;
+  mediaSwapPut(urlHash: string, url: string, at: number): Promise<void>;
+  mediaSwapGet(urlHash: string): Promise<string | undefined>;
+  previewGet(platform: string, nativeId: string): Promise<PreviewRow | undefined>;
+  previewPut(row: PreviewRow): Promise<void>;
+  idempotencyGet(owner: string, key: string): Promise<{ task_id: string; params_hash: string } | undefined>;
+  insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): Promise<TaskRow>;
+  idempotencyPurge(before: number): Promise<number>;
 
   /** The entry for key if it has not expired by now. */
-  cacheGet(key: string, now: number): CacheEntry | undefined;
-  cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): CacheEntry;
-  cachePurgeExpired(now: number): number;
-  tasksPurge(before: number): number;
+  cacheGet(key: string, now: number): Promise<CacheEntry | undefined>;
+  cachePut(key: string, entry: Omit<CacheEntry, 'result_id' | 'expires_at'>, expiresAt: number): Promise<CacheEntry>;
+  cachePurgeExpired(now: number): Promise<number>;
+  tasksPurge(before: number): Promise<number>;
 
-  tokenInsert(row: TokenRow): void;
-  tokenByHash(hash: Buffer): TokenRow | undefined;
-  tokenById(id: string): TokenRow | undefined;
-  tokenList(): TokenRow[];
-  tokenRevoke(id: string, at: number): boolean;
+  tokenInsert(row: TokenRow): Promise<void>;
+  tokenByHash(hash: Buffer): Promise<TokenRow | undefined>;
+  tokenById(id: string): Promise<TokenRow | undefined>;
+  tokenList(): Promise<TokenRow[]>;
+  tokenRevoke(id: string, at: number): Promise<boolean>;
 
-  profileList(): ProfileRow[];
-  profileGet(platform: string, name: string): ProfileRow | undefined;
-  profileTouch(platform: string, name: string, at: number): void;
-  profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): void;
-  profileDelete(platform: string, name: string): boolean;
+  profileList(): Promise<ProfileRow[]>;
+  profileGet(platform: string, name: string): Promise<ProfileRow | undefined>;
+  profileTouch(platform: string, name: string, at: number): Promise<void>;
+  profilePut(p: { platform: string; name: string; cookies: string | null; credentials: string | null }): Promise<void>;
+  profileDelete(platform: string, name: string): Promise<boolean>;
   /** Replaces only the cookies (cookies a browser context renewed); health stays. */
-  profileCookies(platform: string, name: string, cookies: string): void;
+  profileCookies(platform: string, name: string, cookies: string): Promise<void>;
   /** Guest sessions (minted cookies) per account, sealed at rest, each bound to one User-Agent. */
-  guestJarGet(account: string): { user_agent: string; data: string } | undefined;
-  guestJarPut(account: string, userAgent: string, data: string, at: number): void;
+  guestJarGet(account: string): Promise<{ user_agent: string; data: string } | undefined>;
+  guestJarPut(account: string, userAgent: string, data: string, at: number): Promise<void>;
   /** Stored logins cooling down until after now (blocked or throttled); the runner holds their work back. */
-  profilesCooling(now: number): Array<{ platform: string; name: string; cooling_until: number }>;
+  profilesCooling(now: number): Promise<Array<{ platform: string; name: string; cooling_until: number }>>;
   /** A stored login's backoff state, without its secrets; undefined when there is no such login. */
-  profileStrikes(platform: string, name: string): { strikes: number; cooling_until: number | null } | undefined;
-  profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): void;
+  profileStrikes(platform: string, name: string): Promise<{ strikes: number; cooling_until: number | null } | undefined>;
+  profileHealth(h: { platform: string; name: string; health: ProfileRow['health']; checked_at: number; cooling_until: number | null; strikes: number }): Promise<void>;
 
-  /** Changes whenever another connection (the CLI) commits; lets in-memory caches notice. */
-  dataVersion(): number;
+  /**
+   * Changes whenever another connection or process may have written (the CLI revoking a token); lets
+   * in-memory caches notice. A backend without a cheap signal returns a new value every call.
+   */
+  dataVersion(): Promise<number>;
 
-  close(): void;
+  close(): Promise<void>;
 }

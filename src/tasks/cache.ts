@@ -46,6 +46,8 @@ export function fromCacheEntry(e: Pick<CacheEntry, 'head' | 'tail' | 'created_at
 }
 
 export interface CacheHit {
+  /** The cached entry itself: the same object while it stays in memory (a key for facts derived from its text). */
+  entry: object;
   resultId: number;
   text: string;
   age_s: number;
@@ -60,26 +62,26 @@ export class ResultCache {
     private readonly ttl: Record<string, number> = DEFAULT_TTL_S,
   ) {}
 
-  lookup(key: string, maxAgeS: number | undefined, now: number): CacheHit | undefined {
+  async lookup(key: string, maxAgeS: number | undefined, now: number): Promise<CacheHit | undefined> {
     let e = this.hot.get(key);
     if (e && e.expires_at <= now) {
       this.hot.delete(key);
       e = undefined;
     }
     if (!e) {
-      e = this.store.cacheGet(key, now);
+      e = await this.store.cacheGet(key, now);
       if (!e) return undefined;
       this.hot.set(key, e, e.head.length + e.tail.length);
     }
     const hit = fromCacheEntry(e, now);
     if (maxAgeS !== undefined && hit.age_s > maxAgeS) return undefined;
-    return { resultId: e.result_id, ...hit };
+    return { entry: e, resultId: e.result_id, ...hit };
   }
 
-  save(key: string, action: string, result: TaskResult, now: number): void {
+  async save(key: string, action: string, result: TaskResult, now: number): Promise<void> {
     if (!isCacheable(result)) return;
     const ttl = this.ttl[action] ?? 300;
-    const e = this.store.cachePut(key, toCacheEntry(result, now), now + ttl * 1000);
+    const e = await this.store.cachePut(key, toCacheEntry(result, now), now + ttl * 1000);
     this.hot.set(key, e, e.head.length + e.tail.length);
   }
 }

@@ -11,17 +11,14 @@ type Listener = (e: TaskEvent) => void;
 
 interface Channel {
   seq: number;
-  /** The current attempt's events, for a client resuming with Last-Event-ID while the task runs. */
-  recent: TaskEvent[];
+  /** Between the task's first event and its result: the channel keeps counting ids for it. */
+  live: boolean;
   listeners: Set<Listener>;
 }
 
-/** Per channel; so a channel costs at most this many small events, and channels are running tasks plus open streams. */
-const RECENT_MAX = 200;
-
 /**
  * In-process fan-out of task events with increasing ids. Memory follows work in flight: a channel
- * lives while its task runs or someone listens, and its history is the current attempt's only. A
+ * lives while its task runs or someone listens, and holds no history (the event log does). A
  * finished task is restated from the store (status and result), so nothing is kept after the end.
  */
 export class EventBus {
@@ -30,7 +27,7 @@ export class EventBus {
   private channel(taskId: string, storedSeq: number): Channel {
     let ch = this.channels.get(taskId);
     if (!ch) {
-      ch = { seq: storedSeq, recent: [], listeners: new Set() };
+      ch = { seq: storedSeq, live: false, listeners: new Set() };
       this.channels.set(taskId, ch);
     }
     if (ch.seq < storedSeq) ch.seq = storedSeq;
@@ -46,12 +43,7 @@ export class EventBus {
   emit(taskId: string, storedSeq: number, type: TaskEventType, data: string): TaskEvent {
     const ch = this.channel(taskId, storedSeq);
     const event = { id: ++ch.seq, type, data };
-    // A status after a result is a retry: the new attempt's stream must not show the old end.
-    if (type === 'status' && ch.recent.at(-1)?.type === 'result') ch.recent = [];
-    if (type !== 'result') {
-      ch.recent.push(event);
-      if (ch.recent.length > RECENT_MAX) ch.recent.splice(0, ch.recent.length - RECENT_MAX);
-    }
+    if (type !== 'result') ch.live = true;
     for (const l of [...ch.listeners]) {
       // One broken subscriber must not fail the emitter (the runner's result write, another stream).
       try {
@@ -62,15 +54,10 @@ export class EventBus {
     }
     if (type === 'result') {
       // The store holds the end; a late subscriber is answered from it.
-      ch.recent = [];
+      ch.live = false;
       if (!ch.listeners.size) this.drop(taskId, ch);
     }
     return event;
-  }
-
-  /** Events of the current attempt after lastId (empty once the task has ended: read the store). */
-  since(taskId: string, lastId: number): TaskEvent[] {
-    return (this.channels.get(taskId)?.recent ?? []).filter((e) => e.id > lastId);
   }
 
   subscribe(taskId: string, storedSeq: number, listener: Listener): () => void {
@@ -78,24 +65,26 @@ export class EventBus {
     ch.listeners.add(listener);
     return () => {
       ch.listeners.delete(listener);
-      if (!ch.listeners.size && !ch.recent.length) this.drop(taskId, ch);
+      if (!ch.listeners.size && !ch.live) this.drop(taskId, ch);
     };
   }
 
-  /** Resolves true when the task's result event arrives, false after timeoutMs. */
-  waitForResult(taskId: string, storedSeq: number, timeoutMs: number): Promise<boolean> {
+  /** Resolves true when the task's result event arrives, false after timeoutMs or once signal aborts. */
+  waitForResult(taskId: string, storedSeq: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       let off = () => {};
-      const timer = setTimeout(() => {
-        off();
-        resolve(false);
-      }, timeoutMs);
-      off = this.subscribe(taskId, storedSeq, (e) => {
-        if (e.type !== 'result') return;
+      const end = (got: boolean) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abandon);
         off();
-        resolve(true);
+        resolve(got);
+      };
+      const abandon = () => end(false);
+      const timer = setTimeout(abandon, timeoutMs);
+      off = this.subscribe(taskId, storedSeq, (e) => {
+        if (e.type === 'result') end(true);
       });
+      signal?.addEventListener('abort', abandon, { once: true });
     });
   }
 

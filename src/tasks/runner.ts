@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import { Pacer } from '../crawl/pacer.js';
+import type { Pacer } from '../crawl/pacer.js';
+import type { CancelSignal } from './cancel.js';
 import { isReplayMiss, SessionExpired } from '../crawl/errors.js';
 import type { HealthTracker } from '../accounts/health.js';
 import { PersistedGuestJar } from '../accounts/guest.js';
@@ -17,7 +18,7 @@ import type { ResultCache } from './cache.js';
 import { makeContext, MemoryMemo, type ContextDeps } from './context.js';
 import { Lru } from './lru.js';
 import { WRITE_ACTIONS } from './writes.js';
-import type { EventBus } from './events.js';
+import type { EventPublisher } from './publisher.js';
 import { executeAction } from './execute.js';
 import type { CursorSeal } from './cursor-seal.js';
 import { cacheKey, validateParams } from './params.js';
@@ -30,7 +31,7 @@ export interface RunnerDeps {
   health: HealthTracker;
   store: Store;
   queue: TaskQueue;
-  bus: EventBus;
+  events: EventPublisher;
   catalog: CatalogIndex;
   cache: ResultCache;
   dispatcher: Dispatcher;
@@ -40,6 +41,10 @@ export interface RunnerDeps {
   workers: number;
   accountSlots: number;
   minGapMs?: number;
+  /** Per-platform request gaps (in-process when embedded, shared by a fleet). */
+  pacer: Pacer;
+  /** Cancels asked anywhere reach this process's runs through it. */
+  cancels: CancelSignal;
   replay: boolean;
   cursors: CursorSeal;
   /** CRAWLER_SIGN_MODE, parsed. */
@@ -64,30 +69,51 @@ export type SignerFactory = (adapter: PlatformAdapter, profile: string, cookies:
 /** In-process workers: claims queued tasks in order, one slot per account, and runs them. */
 export class Runner {
   /** Told of each crawl outcome of an account (the login prober follows up on blocks). */
-  onOutcome?: (platform: string, profile: string, outcome: string) => void;
+  onOutcome?: (platform: string, profile: string, outcome: string) => void | Promise<void>;
   previews?: PreviewAttacher;
   signers?: SignerFactory;
   /** The crawls this process runs, by task id; a task's account slot is its entry here. */
   private readonly running = new Map<string, Running>();
-  private readonly pacer = new Pacer();
   private readonly memos = new Map<string, MemoryMemo>();
   /** Guest jars are persisted on every change, so an evicted one is rebuilt from the store as it was. */
-  private readonly jars = new Lru<PersistedGuestJar>(2000);
+  private readonly jars = new Lru<Promise<PersistedGuestJar>>(2000);
   private stopped = false;
   private readonly idle = new Set<() => void>();
 
   constructor(private readonly d: RunnerDeps) {}
 
-  /** Claims as many queued tasks as free workers and account slots allow. */
+  /**
+   * Claims as many queued tasks as free workers and account slots allow. One fill runs at a time (its
+   * claims are awaited one by one, so the busy list stays true); a call meanwhile asks for another.
+   */
   pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.fill()
+      .catch((e) => this.d.log.error({ err: e }, 'claiming queued tasks failed'))
+      .finally(() => {
+        this.pumping = undefined;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.pump();
+        }
+      });
+  }
+
+  private pumping?: Promise<void>;
+  private pumpAgain = false;
+
+  private async fill(): Promise<void> {
     if (this.stopped || this.running.size >= this.d.workers) return;
-    const cooling = this.d.health.cooling();
+    const cooling = await this.d.health.cooling();
     if (cooling.nextEnd !== undefined) this.wakeAt(cooling.nextEnd);
     const busy = new Map<string, number>();
     for (const r of this.running.values()) busy.set(r.account, (busy.get(r.account) ?? 0) + 1);
-    while (this.running.size < this.d.workers) {
+    while (!this.stopped && this.running.size < this.d.workers) {
       const full = [...busy].filter(([, n]) => n >= this.d.accountSlots).map(([a]) => a);
-      const row = this.d.queue.claim([...full, ...cooling.accounts], Date.now());
+      const row = await this.d.queue.claim([...full, ...cooling.accounts], Date.now());
       if (!row) break;
       busy.set(row.account, (busy.get(row.account) ?? 0) + 1);
       this.start(row);
@@ -96,7 +122,7 @@ export class Runner {
 
   /** Runs a write's plan() outside the queue (for the 409 answer), with the profile's session. */
   async plan(adapter: PlatformAdapter, def: WriteAction, params: Params, signal: AbortSignal): Promise<WritePlan> {
-    return def.plan(this.sideContext(adapter, profileOf(params), signal, []), params);
+    return def.plan(await this.sideContext(adapter, profileOf(params), signal, []), params);
   }
 
   /**
@@ -108,41 +134,42 @@ export class Runner {
     if (!found) throw new Error(`${platform} has no detail action`);
     const params = validateParams(found.entry, { query: nativeId, profile });
     const warnings: string[] = [];
-    const result = (await executeAction({ adapter: found.adapter, def: found.def, params, ctx: this.sideContext(found.adapter, profile, signal, warnings), urls: this.d.urls, warnings })) as Envelope;
-    if (result.items?.length) this.d.store.mediaRefsPut(mediaRefsOf(found.adapter.id, profile, result.items), Date.now());
+    const result = (await executeAction({ adapter: found.adapter, def: found.def, params, ctx: await this.sideContext(found.adapter, profile, signal, warnings), urls: this.d.urls, warnings })) as Envelope;
+    if (result.items?.length) await this.d.store.mediaRefsPut(mediaRefsOf(found.adapter.id, profile, result.items), Date.now());
     return result;
   }
 
   /** The adapter's "who am I" probe with the profile's login, outside the queue; paced like crawls. */
   async probe(adapter: PlatformAdapter, profile: string, signal: AbortSignal): Promise<'ok' | 'session_expired'> {
     if (!adapter.probe) throw new Error(`${adapter.id} has no login probe`);
-    return adapter.probe(this.sideContext(adapter, profile, signal, []));
+    return adapter.probe(await this.sideContext(adapter, profile, signal, []));
   }
 
   /** Re-derives the adapter's operation data from the platform's web bundle, with the profile's session. */
   async refreshOps(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]): Promise<Record<string, unknown>> {
     if (!adapter.ops) throw new Error(`${adapter.id} keeps no operation data`);
-    return adapter.ops.refresh(this.sideContext(adapter, profile, signal, warnings));
+    return adapter.ops.refresh(await this.sideContext(adapter, profile, signal, warnings));
   }
 
-  private sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
-    return this.context(adapter, profile, this.d.store.profileGet(adapter.id, profile), signal, warnings, this.d.log.child({ side: adapter.id }));
+  private async sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
+    const [stored, jar] = await Promise.all([this.d.store.profileGet(adapter.id, profile), this.jar(adapter.id, profile)]);
+    return this.context(adapter, profile, stored, jar, signal, warnings, this.d.log.child({ side: adapter.id }));
   }
 
   /** The one way this runner builds a crawl context: the profile's login, shared memo, guest jar and pacing. */
-  private context(adapter: PlatformAdapter, profile: string, stored: ProfileRow | undefined, signal: AbortSignal, warnings: string[], log: Logger, extra: Partial<ContextDeps> = {}) {
+  private context(adapter: PlatformAdapter, profile: string, stored: ProfileRow | undefined, guest: PersistedGuestJar, signal: AbortSignal, warnings: string[], log: Logger, extra: Partial<ContextDeps> = {}) {
     return makeContext({
       adapter,
       profile,
       cookies: stored?.cookies ?? undefined,
       credentials: parseCredentials(stored?.credentials),
       memo: this.memo(adapter.id),
-      guest: this.jar(adapter.id, profile),
+      guest,
       dispatcher: this.d.dispatcher,
       replay: this.d.replay,
       signModes: this.d.signModes,
       ops: this.d.ops?.get(adapter.id),
-      pacer: this.pacer,
+      pacer: this.d.pacer,
       gapMs: this.d.minGapMs,
       signal,
       log,
@@ -166,17 +193,18 @@ export class Runner {
     this.wake = { at, timer };
   }
 
-  /** Aborts a running crawl and frees its slot at once. */
-  abort(taskId: string): void {
-    const r = this.running.get(taskId);
-    if (!r) return;
+  /** A cancel reached this run: the crawl is aborted and its slot freed at once. */
+  private cancelled(taskId: string, r: Running): void {
     r.abort.abort();
+    if (this.running.get(taskId) !== r) return;
     this.running.delete(taskId);
     this.pump();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // A fill in progress may still start what it claimed; those runs are aborted with the rest.
+    await this.pumping;
     for (const [, r] of this.running) r.abort.abort();
     if (this.running.size) await new Promise<void>((resolve) => this.idle.add(resolve));
   }
@@ -184,10 +212,13 @@ export class Runner {
   private start(row: TaskRow): void {
     const r: Running = { abort: new AbortController(), account: row.account };
     this.running.set(row.id, r);
+    const watch = this.d.cancels.watch(row.id);
+    watch.signal.addEventListener('abort', () => this.cancelled(row.id, r), { once: true });
     this.emitStatus(row);
     this.execute(row, r)
       .catch((e) => this.crashed(row, r, e))
       .finally(() => {
+        watch.release();
         // A cancel already freed the slot, and a retry may have claimed the task again since.
         if (this.running.get(row.id) === r) this.running.delete(row.id);
         if (!this.running.size) for (const f of [...this.idle]) f();
@@ -199,12 +230,12 @@ export class Runner {
    * The run failed outside the crawl (the store refused a write, a listener threw): the task must not
    * stay running until the next restart, and the process must not die of an unhandled rejection.
    */
-  private crashed(row: TaskRow, r: Running, e: unknown): void {
+  private async crashed(row: TaskRow, r: Running, e: unknown): Promise<void> {
     this.d.log.error({ err: e, task: row.id }, 'task run failed outside the crawl');
     if (r.abort.signal.aborted) return;
     try {
-      const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
-      const done = this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
+      const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
+      const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
       if (done) this.emitFinal(done);
     } catch (again) {
       this.d.log.error({ err: again, task: row.id }, 'could not record the failed task; it is re-queued at the next start');
@@ -219,14 +250,16 @@ export class Runner {
     let failure: ErrorBody | undefined;
     const params = JSON.parse(row.params) as Params;
     const profile = profileOf(params);
+    // Progress rows are written in emission order and all stored before the finish is.
+    let progressSaved: Promise<void> = Promise.resolve();
     try {
       const found = catalog.get(row.source, row.action);
       if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
-      const stored = store.profileGet(found.adapter.id, profile);
-      if (stored) store.profileTouch(found.adapter.id, profile, Date.now());
+      const [stored, jar] = await Promise.all([store.profileGet(found.adapter.id, profile), this.jar(found.adapter.id, profile)]);
+      if (stored) await store.profileTouch(found.adapter.id, profile, Date.now());
       const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
-      const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, this.jar(found.adapter.id, profile).userAgent, r.abort.signal);
-      const ctx = this.context(found.adapter, profile, stored, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), { signer });
+      const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, jar.userAgent, r.abort.signal);
+      const ctx = this.context(found.adapter, profile, stored, jar, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), { signer });
       result = await executeAction({
         adapter: found.adapter,
         // A login known to have lapsed is not crawled with: the task ends at once, saying so.
@@ -236,10 +269,10 @@ export class Runner {
         urls: this.d.urls,
         warnings,
         onProgress: (p) => {
-          // Cancel aborts the signal; the bus already knows the newest event id, so no read per page.
+          // Cancel aborts the signal; the publisher already knows the newest event id, so no read per page.
           if (r.abort.signal.aborted) return;
-          const ev = this.d.bus.emit(row.id, row.event_seq, 'progress', JSON.stringify(p));
-          store.setProgress(row.id, ev.data, ev.id);
+          const ev = this.d.events.publish(row.id, row.attempts, row.event_seq, 'progress', JSON.stringify(p));
+          progressSaved = progressSaved.then(() => store.setProgress(row.id, ev.data, ev.id));
         },
       });
       const items = found.def.shape === 'items' ? (result as { items?: Item[] }).items : undefined;
@@ -262,20 +295,21 @@ export class Runner {
         failure = errorBody('upstream_error', `internal error while crawling: ${(e as Error)?.message ?? String(e)}`);
       }
     }
+    await progressSaved;
     if (r.abort.signal.aborted) return;
     if (result) this.sealCursor(row, params, result);
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
-    // The bus has counted every event this run emitted (status, progress): no read of the row needed.
-    const seq = this.d.bus.nextId(row.id, row.event_seq) + 1;
+    // The publisher has counted every event this run emitted (status, progress): no read of the row needed.
+    const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
     const text = result ? JSON.stringify(result) : null;
-    const done = store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
+    const done = await store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!done) return;
     try {
       if (result) {
-        this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+        await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
         const items = (result as { items?: Array<Item | object> }).items;
-        if (items?.length && 'provenance' in items[0]) store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
+        if (items?.length && 'provenance' in items[0]) await store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
       }
     } catch (e) {
       // The task has its result; bookkeeping after it must not keep the caller from hearing so.
@@ -283,13 +317,13 @@ export class Runner {
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
     if (result && !WRITE_ACTIONS.has(row.action)) {
-      this.d.health.record(row.source, profile, outcome);
-      this.onOutcome?.(row.source, profile, outcome);
+      await this.d.health.record(row.source, profile, outcome);
+      await this.onOutcome?.(row.source, profile, outcome);
     } else if (result) {
       // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
       const state = (result as { state?: string }).state;
       const said = state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
-      if (said) this.d.health.record(row.source, profile, said);
+      if (said) await this.d.health.record(row.source, profile, said);
     }
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     this.emitFinal(done);
@@ -307,12 +341,14 @@ export class Runner {
     if (row.action === 'comments' && typeof r.cursor === 'string') r.cursor = this.d.cursors.seal(r.cursor, row.source, row.action, params);
   }
 
-  private jar(platform: string, profile: string): PersistedGuestJar {
+  /** One jar per account even when two runs load it at once: the cache holds the load itself. */
+  private jar(platform: string, profile: string): Promise<PersistedGuestJar> {
     const account = `${platform}:${profile}`;
     let j = this.jars.get(account);
     if (!j) {
-      j = new PersistedGuestJar(this.d.store, account);
+      j = PersistedGuestJar.load(this.d.store, account, { onError: (e) => this.d.log.warn({ err: e, account }, 'guest jar not saved') });
       this.jars.set(account, j);
+      j.catch(() => this.jars.delete(account));
     }
     return j;
   }
@@ -327,13 +363,13 @@ export class Runner {
   }
 
   private emitStatus(row: TaskRow): void {
-    this.d.bus.emit(row.id, row.event_seq - 1, 'status', taskJson(row, false));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'status', taskJson(row, false));
   }
 
   /** status then result; the result event's id is the one stored as event_seq. */
   emitFinal(row: TaskRow): void {
-    this.d.bus.emit(row.id, row.event_seq - 2, 'status', taskJson(row, false));
-    this.d.bus.emit(row.id, row.event_seq - 1, 'result', taskJson(row, true));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 2, 'status', taskJson(row, false));
+    this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'result', taskJson(row, true));
   }
 }
 

@@ -3,12 +3,14 @@ import { ApiError } from '../domain/errors.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Metrics } from '../metrics.js';
 import type { Store, TaskRow } from '../store/types.js';
+import type { TaskQueue } from '../queue/types.js';
+import type { CancelSignal } from './cancel.js';
 import type { WriteAction } from '../platforms/types.js';
 import type { ResultCache } from './cache.js';
 import { decodeCursor } from './cursor.js';
 import type { CursorSeal } from './cursor-seal.js';
 import type { MediaSigner } from '../media/capability.js';
-import type { EventBus } from './events.js';
+import type { EventPublisher } from './publisher.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
@@ -63,16 +65,20 @@ export function newTaskId(now = Date.now()): string {
 export class TaskService {
   /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
   private readonly finishedJson = new Lru<{ owner: string | null; text: string }>(5000, 64 * 1024 * 1024);
+  /** Earliest capability expiry per cached entry (scanning a result's text costs more than the rest of a hit). */
+  private readonly expiries = new WeakMap<object, { at: number | undefined }>();
 
   constructor(
     private readonly store: Store,
+    private readonly queue: TaskQueue,
     private readonly catalog: CatalogIndex,
     private readonly cache: ResultCache,
-    private readonly bus: EventBus,
+    private readonly events: EventPublisher,
     private readonly runner: Runner,
     private readonly metrics: Metrics,
     private readonly cursors: CursorSeal,
     private readonly signer: MediaSigner,
+    private readonly cancels: CancelSignal,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -102,7 +108,7 @@ export class TaskService {
       }
     }
     const profile = params.profile as string | undefined;
-    if (profile !== undefined && profile !== 'default' && !this.store.profileGet(platform, profile)) {
+    if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
       throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
     }
     const now = Date.now();
@@ -114,100 +120,111 @@ export class TaskService {
       }
       this.metrics.tasksSubmitted.inc({ source: platform, action });
       const key = params.idempotency_key as string | undefined;
-      if (params.dry_run === true || !key) return this.enqueue(this.store.insertTask(base));
+      if (params.dry_run === true || !key) return this.enqueue(await this.store.insertTask(base));
       const owner = input.owner ?? 'anonymous';
       const hash = paramsHash(params);
-      const bound = this.store.idempotencyGet(owner, key);
-      if (!bound) return this.enqueue(this.store.insertWriteTask(base, owner, key, hash));
+      const bound = await this.store.idempotencyGet(owner, key);
+      if (!bound) return this.enqueue(await this.store.insertWriteTask(base, owner, key, hash));
       if (bound.params_hash !== hash) throw new ApiError('invalid_request', 'params.idempotency_key: already used with different params');
-      const original = this.store.getTask(bound.task_id);
+      const original = await this.store.getTask(bound.task_id);
       if (original && isFinished(original.status)) return original;
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
-      return this.durable(this.store.insertTask({ ...base, finished: { text } }));
+      return this.store.insertTask({ ...base, finished: { text } });
     }
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     if (!params.force && params.cursor === undefined) {
-      const hit = this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
+      const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
-        const earliest = this.signer.earliestExpiry(hit.text);
+        const earliest = this.earliestExpiry(hit.entry, hit.text);
         const stale = earliest !== undefined && earliest * 1000 < now + RESIGN_BEFORE_MS;
         const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
-        const row = this.store.insertTask({ ...base, finished });
+        // Resolves once the row is committed: the caller hears of the task only when it is on disk.
+        const row = await this.store.insertTask({ ...base, finished });
         this.metrics.cacheHits.inc({ source: platform, action });
         this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
-        return this.durable(row);
+        return row;
       }
     }
-    return this.enqueue(this.store.insertTask(base));
+    return this.enqueue(await this.store.insertTask(base));
   }
 
-  /** Cache hits are group-committed: the caller hears of the task only once its row is on disk. */
-  private async durable(row: TaskRow): Promise<TaskRow> {
-    await this.store.committed();
-    return row;
+  private earliestExpiry(entry: object, text: string): number | undefined {
+    let e = this.expiries.get(entry);
+    if (!e) {
+      e = { at: this.signer.earliestExpiry(text) };
+      this.expiries.set(entry, e);
+    }
+    return e.at;
   }
 
-  private enqueue(row: TaskRow): TaskRow {
+  private async enqueue(row: TaskRow): Promise<TaskRow> {
     // A new task has no listener yet; its queued status (event 1) is restated from the row by a stream.
+    await this.queue.add(row);
     this.runner.pump();
-    return this.store.getTask(row.id) as TaskRow;
+    return row;
   }
 
   /** Waits up to ms for the task to finish; returns the latest row. */
   async wait(row: TaskRow, ms: number): Promise<TaskRow> {
     if (ms <= 0 || isFinished(row.status)) return row;
-    const current = this.store.getTask(row.id) as TaskRow;
-    if (isFinished(current.status)) return current;
-    await this.bus.waitForResult(row.id, current.event_seq, ms);
-    return this.store.getTask(row.id) as TaskRow;
+    // Listening starts before the read: a result landing in between is not missed.
+    const stop = new AbortController();
+    const result = this.events.bus.waitForResult(row.id, row.event_seq, ms, stop.signal);
+    const current = (await this.store.getTask(row.id)) as TaskRow;
+    if (isFinished(current.status)) {
+      stop.abort();
+      return current;
+    }
+    await result;
+    return (await this.store.getTask(row.id)) as TaskRow;
   }
 
   /** The task, if this caller may see it: another token's task answers exactly like an unknown id. */
-  get(id: string, caller: Caller): TaskRow {
-    const row = typeof id === 'string' && id.length <= 64 ? this.store.getTask(id) : undefined;
+  async get(id: string, caller: Caller): Promise<TaskRow> {
+    const row = typeof id === 'string' && id.length <= 64 ? await this.store.getTask(id) : undefined;
     if (!row || !maySee(row.owner, caller)) throw notFound(id);
     return row;
   }
 
   /** The task as JSON text (with its result), served from memory once it has finished. */
-  json(id: string, caller: Caller): string {
+  async json(id: string, caller: Caller): Promise<string> {
     const hit = typeof id === 'string' ? this.finishedJson.get(id) : undefined;
     if (hit) {
       if (!maySee(hit.owner, caller)) throw notFound(id);
       return hit.text;
     }
-    const row = this.get(id, caller);
+    const row = await this.get(id, caller);
     const text = taskJson(row);
     if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, text }, text.length);
     return text;
   }
 
   /** The caller's tasks (every owner's with all, for admins), newest first, without results. */
-  list(q: ListQuery, caller: Caller): { tasks: string[]; next?: string } {
+  async list(q: ListQuery, caller: Caller): Promise<{ tasks: string[]; next?: string }> {
     if (q.all && !isAdmin(caller)) throw new ApiError('forbidden_scope', 'all=true lists every token\'s tasks and needs an admin token');
-    const rows = this.store.listTasks({ owner: q.all ? undefined : caller.owner, before: q.before, status: q.status, source: q.source, action: q.action, limit: q.limit + 1 });
+    const rows = await this.store.listTasks({ owner: q.all ? undefined : caller.owner, before: q.before, status: q.status, source: q.source, action: q.action, limit: q.limit + 1 });
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     return { tasks: page.map((r) => listEntry(r)), next: more ? page[page.length - 1].id : undefined };
   }
 
   /** Idempotent: an ended task is returned unchanged. */
-  cancel(id: string, caller: Caller): TaskRow {
-    const row = this.get(id, caller);
+  async cancel(id: string, caller: Caller): Promise<TaskRow> {
+    const row = await this.get(id, caller);
     if (isFinished(row.status)) return row;
-    const seq = this.bus.nextId(row.id, row.event_seq) + 1;
-    const cancelled = this.store.cancelTask(row.id, Date.now(), seq);
+    const seq = this.events.nextId(row.id, row.event_seq) + 1;
+    const cancelled = await this.store.cancelTask(row.id, Date.now(), seq);
     if (!cancelled) return this.get(id, caller);
-    // A running crawl's slot is freed (and the queue pumped) by abort; a queued task held no slot.
-    this.runner.abort(row.id);
+    // A running crawl's slot is freed (and the queue pumped) where it runs; a queued task held no slot.
+    await this.cancels.cancel(row.id);
     this.metrics.tasksFinished.inc({ source: row.source, action: row.action, status: 'cancelled', outcome: 'cancelled' });
     this.runner.emitFinal(cancelled);
     return cancelled;
   }
 
-  retry(id: string, caller: Caller): TaskRow {
-    const row = this.get(id, caller);
+  async retry(id: string, caller: Caller): Promise<TaskRow> {
+    const row = await this.get(id, caller);
     if (WRITE_ACTIONS.has(row.action)) {
       throw new ApiError('invalid_request', 'write tasks are never retried: submit a new one (with a new idempotency_key) once you have checked the platform', 409);
     }
@@ -219,13 +236,14 @@ export class TaskService {
         409,
       );
     }
-    const seq = this.bus.nextId(row.id, row.event_seq);
+    const seq = this.events.nextId(row.id, row.event_seq);
     this.finishedJson.delete(row.id);
-    const requeued = this.store.requeueTask(row.id, seq);
+    const requeued = await this.store.requeueTask(row.id, seq);
     if (!requeued) return this.get(id, caller);
-    this.bus.emit(row.id, seq - 1, 'status', taskJson(requeued, false));
+    this.events.publish(row.id, requeued.attempts, seq - 1, 'status', taskJson(requeued, false));
+    await this.queue.add(requeued);
     this.runner.pump();
-    return this.store.getTask(row.id) as TaskRow;
+    return requeued;
   }
 }
 

@@ -47,11 +47,11 @@ describe('human re-login over the API, in real headless Chromium', () => {
     await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expired', profile: 'main' } } });
     expect((await s.api('/v1/profiles')).body.profiles[0].health).toBe('session_expired');
 
-    expect((await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: {}, token: s.token(['read']) })).status).toBe(403);
+    expect((await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: {}, token: await s.token(['read']) })).status).toBe(403);
     const started = await s.api('/v1/profiles/fake/main/login', { method: 'POST', json: { timeout_s: 60 } });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ platform: 'fake', name: 'main', state: 'waiting', screenshot_url: `/v1/logins/${started.body.id}/screenshot` });
-    const shot = await fetch(`${s.base}${started.body.screenshot_url}`, { headers: { authorization: `Bearer ${s.token(['admin'])}` } });
+    const shot = await fetch(`${s.base}${started.body.screenshot_url}`, { headers: { authorization: `Bearer ${await s.token(['admin'])}` } });
     expect(shot.headers.get('content-type')).toBe('image/png');
     const png = decodePng(Buffer.from(await shot.arrayBuffer()));
     expect(png.width).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe('human re-login over the API, in real headless Chromium', () => {
       return r.body.state === 'done' ? r.body : undefined;
     }, 20_000, 200);
     expect(done.finished_at).toBeTruthy();
-    const profile = s.svc.store.profileGet('fake', 'main');
+    const profile = await s.svc.store.profileGet('fake', 'main');
     expect(profile?.cookies).toContain('SESSION=after-login');
     expect(profile?.credentials).toContain('kept');
     expect((await s.api('/v1/profiles')).body.profiles[0].health).toBe('ok');
@@ -86,14 +86,14 @@ describe('human re-login over the API, in real headless Chromium', () => {
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('invalid_request');
     }
-    expect((await s.api(started.body.input_url, { method: 'POST', json: { action: 'key', key: 'Tab' }, token: s.token(['read', 'write']) })).status).toBe(403);
+    expect((await s.api(started.body.input_url, { method: 'POST', json: { action: 'key', key: 'Tab' }, token: await s.token(['read', 'write']) })).status).toBe(403);
     expect((await input({ action: 'click', x: box.x + box.width / 2, y: box.y + box.height / 2 })).body.state).toBe('waiting');
     await input({ action: 'type', text: 'alice' });
     await input({ action: 'key', key: 'Tab' });
     await input({ action: 'type', text: 'hunter2' });
     await input({ action: 'key', key: 'Enter' });
     await until(async () => ((await s.api(`/v1/logins/${started.body.id}`)).body.state === 'done' ? true : undefined), 20_000, 200);
-    expect(s.svc.store.profileGet('fake', 'remote')?.cookies).toContain('SESSION=after-login');
+    expect((await s.svc.store.profileGet('fake', 'remote'))?.cookies).toContain('SESSION=after-login');
     const late = await input({ action: 'key', key: 'Enter' });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toMatch(/this login is done/);
@@ -112,7 +112,7 @@ describe('human re-login over the API, in real headless Chromium', () => {
     expect(r.body.result.data.trends[0].word).toMatch(/^page-secret:cba:device=d42/);
     // What the site set in the browser goes back to the stored login when the context closes.
     await s.svc.browser.discard('fake:signer');
-    const cookies = s.svc.store.profileGet('fake', 'signer')?.cookies ?? '';
+    const cookies = (await s.svc.store.profileGet('fake', 'signer'))?.cookies ?? '';
     expect(cookies).toContain('renewed=yes');
     expect(cookies).toContain('device=d42');
   });

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import type { CommentsResult, CreatorResult, Envelope } from '../../src/domain/results.js';
@@ -177,7 +177,7 @@ describe('threads on real recordings (2023)', () => {
       profile: 'default',
       memo: new MemoryMemo(),
       dispatcher: new ReplayDispatcher({ recordings: loadRecordings([file]), rulesFor: (h) => registry.forHost(h)?.replay }),
-      pacer: new Pacer(),
+      pacer: new LocalPacer(),
       gapMs: 0,
       signal: new AbortController().signal,
       log: pino({ level: 'silent' }),

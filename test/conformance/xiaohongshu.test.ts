@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { Dispatcher } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import type { CommentsResult, CreatorResult, Envelope } from '../../src/domain/results.js';
@@ -464,7 +464,7 @@ async function direct(action: 'search' | 'detail', params: Record<string, unknow
     cookies: LOGIN.cookies,
     memo: new MemoryMemo(),
     dispatcher,
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import type { Dispatcher } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import type { CommentsResult, CreatorResult, Envelope, TrendResult } from '../../src/domain/results.js';
@@ -69,7 +69,7 @@ function headerCtx(files: string[], extra: { cookies?: string; signer?: PageSign
     dispatcher: replay,
     signer: extra.signer,
     signModes: extra.signModes,
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

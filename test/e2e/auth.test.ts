@@ -38,7 +38,7 @@ describe('auth', () => {
   });
 
   it('accepts only "Bearer" with a capital B and a valid, live token', async () => {
-    const t = s.token(['read']);
+    const t = await s.token(['read']);
     expect((await sources(null, `Bearer ${t}`)).status).toBe(200);
     expect((await sources(null, `bearer ${t}`)).status).toBe(401);
     expect((await sources(null, `BEARER ${t}`)).status).toBe(401);
@@ -49,13 +49,13 @@ describe('auth', () => {
   });
 
   it('answers 403 forbidden_scope when the token lacks the scope', async () => {
-    const read = s.token(['read']);
+    const read = await s.token(['read']);
     const r = await s.api('/v1/tokens', { method: 'POST', json: { scopes: ['read'] }, token: read });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('forbidden_scope');
     const del = await s.api('/v1/tokens/tok_0000000000000000', { method: 'DELETE', token: read });
     expect(del.status).toBe(403);
-    const writeOnly = s.token(['write']);
+    const writeOnly = await s.token(['write']);
     const task = await s.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'x' } }, token: writeOnly });
     expect(task.status).toBe(403);
   });

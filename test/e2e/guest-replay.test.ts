@@ -50,7 +50,7 @@ describe('guest sessions in replay', () => {
       expect(r.body.result, JSON.stringify(r.body).slice(0, 300)).toMatchObject({ ok: true, source: 'live', data: { author: { id: '7000000001', followers: 12 } } });
       // m.weibo.cn (no recording) → weibo.com wall → genvisitor → incarnate → weibo.com again.
       expect(await weiboRequests(first)).toBe(5);
-      expect(first.svc.store.guestJarGet('weibo:default')?.data).toContain('_2A-visitor-sub');
+      expect((await first.svc.store.guestJarGet('weibo:default'))?.data).toContain('_2A-visitor-sub');
     } finally {
       await first.close({ keepData: true });
     }

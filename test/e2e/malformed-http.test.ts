@@ -110,7 +110,7 @@ describe('a body refused early still gets its answer to the client', () => {
   });
 
   it('403 for a token without the scope, and 413 with one', async () => {
-    const admin = s.token(['read']);
+    const admin = await s.token(['read']);
     const r403 = await rawExchange(`POST /v1/tokens HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`, big);
     expect(r403.status).toBe(403);
     expectSpecBody(r403.body, 'forbidden_scope');
@@ -161,7 +161,7 @@ describe('CORS (CRAWLER_CORS_ORIGINS)', () => {
     expect(err.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     const task = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'cors' } } });
     const ac = new AbortController();
-    const stream = await fetch(`${s.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { origin: 'https://app.example.com', authorization: (await s.api('/v1/health')).status ? `Bearer ${s.token(['admin'])}` : '' }, signal: ac.signal });
+    const stream = await fetch(`${s.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { origin: 'https://app.example.com', authorization: (await s.api('/v1/health')).status ? `Bearer ${await s.token(['admin'])}` : '' }, signal: ac.signal });
     expect(stream.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     ac.abort();
     const other = await s.api('/v1/task-sources', { headers: { origin: 'https://evil.example.net' } });

@@ -115,7 +115,7 @@ describe('GET /v1/media', () => {
   it('needs a read token for the video variant, and then streams video', async () => {
     const extra = '&kind=video&platform=fake&profile=default';
     expect((await media(`${cdn.base}/v.mp4`, { extra })).status).toBe(401);
-    const token = s.token(['read']);
+    const token = await s.token(['read']);
     const r = await raw(`${cdn.base}/v.mp4`, { authorization: `Bearer ${token}`, range: 'bytes=0-1023' }, 'GET', extra);
     expect(r.status).toBe(206);
     expect(r.headers.get('content-type')).toBe('video/mp4');
@@ -138,10 +138,10 @@ describe('GET /v1/media', () => {
     expect(Buffer.from(await jpg.arrayBuffer()).equals(mediaFiles().jpg)).toBe(true);
     expect((await media(`${cdn.base}/octet.bin`)).status).toBe(502);
     expect((await media(`${cdn.base}/unlabelled.mp4`)).status).toBe(502);
-    const mp4 = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/unlabelled.mp4`)}&kind=video&platform=fake`, { method: 'HEAD', headers: { authorization: `Bearer ${s.token(['read'])}` } });
+    const mp4 = await fetch(`${s.base}/v1/media?u=${encodeURIComponent(`${cdn.base}/unlabelled.mp4`)}&kind=video&platform=fake`, { method: 'HEAD', headers: { authorization: `Bearer ${await s.token(['read'])}` } });
     expect(mp4.status).toBe(200);
     expect(mp4.headers.get('content-type')).toBe('video/mp4');
-    const token = s.token(['read']);
+    const token = await s.token(['read']);
     const extra = '&kind=video&platform=fake';
     const big = await media(`${cdn.base}/big?mb=8`, { token, extra });
     expect(big.status).toBe(502);
@@ -250,7 +250,7 @@ describe('expired origin URLs', () => {
     const crawl = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expiring', limit: 3 } } });
     const item = crawl.body.result.items.find((i: any) => i.type === 'video');
     expect(item.media[0].url).toMatch(/^\/v1\/media\?u=.*signed.*&kind=video&platform=fake&profile=default&exp=\d+&sig=[\w-]+$/);
-    const token = svc.token(['read']);
+    const token = await svc.token(['read']);
     await new Promise((r) => setTimeout(r, 500));
     const detailsBefore = short.hits.filter((h) => h.startsWith('GET /detail')).length;
     const fresh = await fetch(`${svc.base}${item.media[0].url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -334,7 +334,7 @@ describe('capability URLs for video (spec Authentication §7)', () => {
     bare.searchParams.delete('exp');
     bare.searchParams.delete('sig');
     expect((await fetch(bare)).status).toBe(401);
-    expect((await fetch(bare, { headers: { authorization: `Bearer ${s.token(['read'])}`, range: 'bytes=0-9' } })).status).toBe(206);
+    expect((await fetch(bare, { headers: { authorization: `Bearer ${await s.token(['read'])}`, range: 'bytes=0-9' } })).status).toBe(206);
   });
 
   it('an expired capability is refused without an origin connection', async () => {

@@ -19,7 +19,7 @@ describe('profiles', () => {
     const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=s3cret; uid=7', credentials: { app_password: 'hunter2' } } });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null, cookies: ['SESSION', 'uid'], credentials: ['app_password'] });
-    const list = await s.api('/v1/profiles', { token: s.token(['read']) });
+    const list = await s.api('/v1/profiles', { token: await s.token(['read']) });
     expect(list.body.profiles).toEqual([{ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null }]);
     expect(list.text).not.toMatch(/s3cret|hunter2/);
   });
@@ -32,7 +32,7 @@ describe('profiles', () => {
   });
 
   it('refuses bad input and needs admin', async () => {
-    expect((await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'x', cookies: 'a' }, token: s.token(['read']) })).status).toBe(403);
+    expect((await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'x', cookies: 'a' }, token: await s.token(['read']) })).status).toBe(403);
     for (const body of [{ platform: 'nope', cookies: 'a=1' }, { platform: 'fake', name: '../x', cookies: 'a=1' }, { platform: 'fake', name: 'x' }, { platform: 'fake', name: 'x', cookies: 'a=1\nb' }, { platform: 'fake', name: 'x', credentials: ['x'] }]) {
       const r = await s.api('/v1/profiles', { method: 'POST', json: body });
       expect(r.status, JSON.stringify(body)).toBe(400);
@@ -55,7 +55,7 @@ describe('profile secrets at rest', () => {
       const full = join(s.dataDir, f);
       if (statSync(full).isFile()) expect(readFileSync(full).includes(secret), f).toBe(false);
     }
-    expect(s.svc.store.profileGet('fake', 'sealed')?.cookies).toBe(`SID=${secret}`);
+    expect((await s.svc.store.profileGet('fake', 'sealed'))?.cookies).toBe(`SID=${secret}`);
     const key = statSync(join(s.dataDir, 'secret.key'));
     expect(key.mode & 0o777).toBe(0o600);
   });
@@ -122,7 +122,7 @@ describe('login probes', () => {
     const walled = await s.api('/v1/profiles/fake/walled/check', { method: 'POST' });
     expect(walled.body).toMatchObject({ health: 'cooling', note: expect.stringMatching(/blocked/) });
     expect((await s.api('/v1/profiles/fake/ghost/check', { method: 'POST' })).status).toBe(404);
-    expect((await s.api('/v1/profiles/fake/good/check', { method: 'POST', token: s.token(['read']) })).status).toBe(403);
+    expect((await s.api('/v1/profiles/fake/good/check', { method: 'POST', token: await s.token(['read']) })).status).toBe(403);
     // The scheduled sweep probes every stored login of a platform with a probe (cooling ones wait).
     const probed = await s.svc.checker.sweep();
     expect(probed).toBeGreaterThanOrEqual(2);

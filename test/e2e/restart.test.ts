@@ -25,13 +25,13 @@ describe('tasks survive a restart', () => {
     const params = JSON.stringify({ query: 'restart', limit: 3, profile: 'default' });
     const running = newTaskId();
     const queued = newTaskId();
-    store.insertTask({ id: running, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() });
-    store.insertTask({ id: queued, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() + 1 });
-    expect(store.markRunning(running, Date.now())?.status).toBe('running');
+    await store.insertTask({ id: running, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() });
+    await store.insertTask({ id: queued, source: 'fake', action: 'search', params, account: 'fake:default', owner: null, createdAt: Date.now() + 1 });
+    expect((await store.markRunning(running, Date.now()))?.status).toBe('running');
     const write = newTaskId();
-    store.insertTask({ id: write, source: 'fake', action: 'post.create', params: JSON.stringify({ text: 'x', confirm: true, profile: 'default' }), account: 'fake:default', owner: null, createdAt: Date.now() + 2 });
-    store.markRunning(write, Date.now());
-    store.close();
+    await store.insertTask({ id: write, source: 'fake', action: 'post.create', params: JSON.stringify({ text: 'x', confirm: true, profile: 'default' }), account: 'fake:default', owner: null, createdAt: Date.now() + 2 });
+    await store.markRunning(write, Date.now());
+    await store.close();
 
     const s = await startService({ adapters: [fake.adapter], dataDir: dir });
     try {

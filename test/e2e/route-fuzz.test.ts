@@ -21,8 +21,8 @@ const pick = <T,>(a: T[]) => a[rnd(a.length)];
  */
 it('answers 3000 hostile requests on every route with spec errors, never a 5xx or a hang', async () => {
   const s = await startService({ config: { replay: [resolve('sandbox')] } });
-  const admin = s.token(['admin']);
-  const read = s.token(['read']);
+  const admin = await s.token(['admin']);
+  const read = await s.token(['read']);
   const paths = ['/v1/tasks', '/v1/tasks/t_x', '/v1/tasks/t_0mwvbgettc894bb8af661bee4/stream', '/v1/tasks/x/cancel', '/v1/tasks/x/retry', '/v1/task-sources', '/v1/capabilities', '/v1/categories', '/v1/categories?source=weibo', '/v1/categories?source=%00', '/v1/profiles', '/v1/profiles/weibo/x', '/v1/profiles/weibo/x/check', '/v1/profiles/weibo/x/login', '/v1/logins/x', '/v1/logins/x/screenshot', '/v1/logins/x/input', '/v1/tokens', '/v1/tokens/x', '/v1/media?u=x', '/v1/media?u=https%3A%2F%2Fwx4.sinaimg.cn%2Fa.jpg&kind=video&platform=weibo&exp=1&sig=a', '/v1/preview?platform=weibo&id=1', '/v1/preview?platform=weibo', '/v1/preview/warm', '/v1/health', '/metrics', '/docs/agent.txt', '/v1/tasks?status=x', '/v1/tasks?limit=-1', '/v1/tasks?cursor=%ff'];
   const bodies = ['', '{', '[]', 'null', '{"source":1}', '{"source":"weibo","action":"search","params":{"query":""}}', '{"source":"weibo","action":"search","params":{"query":"x","limit":"a"}}', '{"source":"weibo","action":"posts","params":{"query":"x","cursor":"k1.x.y"}}', '{"items":[{"platform":"weibo","id":"1"}]}', '{"items":"x"}', '{"platform":"weibo","name":"a","cookies":5}', '{"scopes":["read"]}', '{"scopes":"nope"}', '{"action":"click","x":"1"}', JSON.stringify({ source: 'weibo', action: 'search', params: { query: 'a'.repeat(5000) } }), '{"source":"weibo","action":"search","params":{"query":"x","profile":"../../etc"}}'];
   const bad: string[] = [];

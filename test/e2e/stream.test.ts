@@ -9,7 +9,7 @@ let token: string;
 beforeAll(async () => {
   fake = await startFakePlatform();
   s = await startService({ adapters: [fake.adapter], pingMs: 100 });
-  token = s.token(['read']);
+  token = await s.token(['read']);
 });
 afterAll(async () => {
   await s?.close();
@@ -116,6 +116,18 @@ describe('SSE task stream', () => {
     expect(events.every((f) => (f.id as number) > lastId)).toBe(true);
     expect(events.at(-1)!.event).toBe('result');
   });
+
+  it('resumes from the stored event log: progress another process wrote reaches a stream resuming after Last-Event-ID', async () => {
+    const t = await submit({ query: 'slow', force: true }, 'search');
+    const first = await readStream(t.body.task_id, undefined, (f) => f.some((x) => x.event === 'status' && x.data.status === 'running'));
+    const running = first.frames.filter((f) => f.event).at(-1)!;
+    // Written only to the log, as a worker elsewhere would: this process's bus never carried it.
+    await s.svc.eventLog.append(t.body.task_id, 1, { id: (running.id as number) + 1, type: 'progress', data: '{"items":7,"pages":1}' });
+    setTimeout(() => void s.api(`/v1/tasks/${t.body.task_id}/cancel`, { method: 'POST', token }), 200);
+    const events = (await readStream(t.body.task_id, running.id)).frames.filter((f) => f.event);
+    expect(events[0]).toMatchObject({ id: (running.id as number) + 1, event: 'progress', data: { items: 7 } });
+    expect(events.at(-1)!.event).toBe('result');
+  });
 });
 
 describe('streams follow the current attempt and are served from the store once a task ends', () => {
@@ -180,7 +192,7 @@ describe('open streams have a hard ceiling', () => {
   it('answers 429 rate_limited past the ceiling, and takes streams again once one closes', async () => {
     const capped = await startService({ adapters: [fake.adapter], maxStreams: 1 });
     try {
-      const t = capped.token(['read']);
+      const t = await capped.token(['read']);
       const task = await capped.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'slow', force: true } }, token: t });
       const ac = new AbortController();
       const first = await fetch(`${capped.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` }, signal: ac.signal });

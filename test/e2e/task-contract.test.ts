@@ -11,9 +11,9 @@ let admin: string;
 beforeAll(async () => {
   fake = await startFakePlatform();
   s = await startService({ adapters: [fake.adapter] });
-  alice = s.token(['read', 'write']);
-  bob = s.token(['read', 'write']);
-  admin = s.token(['admin']);
+  alice = await s.token(['read', 'write']);
+  bob = await s.token(['read', 'write']);
+  admin = await s.token(['admin']);
 });
 afterAll(async () => {
   await s?.close();
@@ -90,7 +90,7 @@ describe('tasks belong to the token that submitted them', () => {
 
 describe('GET /v1/tasks', () => {
   it("lists the caller's own tasks newest first, without results, filtered and paged", async () => {
-    const carol = s.token(['read']);
+    const carol = await s.token(['read']);
     const ids: string[] = [];
     for (const q of ['l1', 'l2', 'l3']) ids.push((await submit(carol, { query: q, force: true }, 'search', 8000)).body.task_id);
     ids.push((await submit(carol, { query: 'fakeuser' }, 'user', 8000)).body.task_id);
@@ -137,13 +137,13 @@ describe('GET /v1/tasks', () => {
       expect(r.body.error.code).toBe('invalid_request');
       expect(r.body.error.message.startsWith(name)).toBe(true);
     }
-    expect((await s.api('/v1/tasks', { token: s.token(['write']) })).status).toBe(403);
+    expect((await s.api('/v1/tasks', { token: await s.token(['write']) })).status).toBe(403);
   });
 });
 
 describe('scopes per action', () => {
   it('a write-only token publishes and polls its write, but cannot crawl; a read-only token cannot publish', async () => {
-    const writeOnly = s.token(['write']);
+    const writeOnly = await s.token(['write']);
     const w = await submit(writeOnly, { text: 'from a write-only token', confirm: true }, 'post.create', 8000);
     expect(w.status).toBe(200);
     expect(w.body.result.state).toBe('published');
@@ -151,7 +151,7 @@ describe('scopes per action', () => {
     const read = await submit(writeOnly, { query: 'x' });
     expect(read.status).toBe(403);
     expect(read.body.error.code).toBe('forbidden_scope');
-    const readOnly = s.token(['read']);
+    const readOnly = await s.token(['read']);
     expect((await submit(readOnly, { text: 'nope', confirm: true }, 'post.create')).status).toBe(403);
     expect((await submit(admin, { text: 'admin may', confirm: true }, 'post.create', 8000)).body.result.state).toBe('published');
     expect((await submit(admin, { query: 'admin reads' }, 'search', 8000)).status).toBe(200);

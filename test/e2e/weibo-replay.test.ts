@@ -91,7 +91,7 @@ describe('weibo end to end in replay mode, over HTTP', () => {
     const thumb = await fetch(`${s.base}${item.thumb}`);
     expect(thumb.status).toBe(200);
     expect(Buffer.from(await thumb.arrayBuffer()).equals(jpg)).toBe(true);
-    const token = s.token(['read']);
+    const token = await s.token(['read']);
     const video = item.media.find((m) => m.kind === 'video')!;
     const part = await fetch(`${s.base}${video.url}`, { headers: { authorization: `Bearer ${token}`, range: 'bytes=100-299' } });
     expect(part.status).toBe(206);

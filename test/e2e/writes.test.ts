@@ -9,7 +9,7 @@ let writer: string;
 beforeAll(async () => {
   fake = await startFakePlatform();
   s = await startService({ adapters: [fake.adapter] });
-  writer = s.token(['read', 'write']);
+  writer = await s.token(['read', 'write']);
 });
 afterAll(async () => {
   await s?.close();
@@ -26,7 +26,7 @@ describe('write verbs', () => {
     expect(cat.body.find((e: any) => e.name === 'fake.post.create')).toMatchObject({ write: true, confirm: true });
     const caps = await s.api('/v1/capabilities');
     expect(caps.body.providers[0].write).toBe(true);
-    const r = await write({ text: 'hi', confirm: true }, s.token(['read']));
+    const r = await write({ text: 'hi', confirm: true }, await s.token(['read']));
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('forbidden_scope');
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import type { CrawlContext, PlatformAdapter } from '../../src/platforms/types.js';
@@ -28,7 +28,7 @@ export function probeCtx(adapter: PlatformAdapter, files: string[], cookies?: st
     cookies,
     memo: new MemoryMemo(),
     dispatcher: new ReplayDispatcher({ recordings: loadRecordings(all), rulesFor: (h) => registry.forHost(h)?.replay }),
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import type { TaskResult } from '../../src/domain/results.js';
@@ -55,7 +55,7 @@ export async function runAction(input: RunActionInput): Promise<{ result: TaskRe
     replay: input.replayMode ?? false,
     signer: input.signer,
     signModes: input.signModes,
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -12,7 +12,7 @@ export interface Running {
   base: string;
   svc: Service;
   dataDir: string;
-  token(scopes?: Array<'read' | 'write' | 'admin'>): string;
+  token(scopes?: Array<'read' | 'write' | 'admin'>): Promise<string>;
   api(path: string, init?: RequestInit & { token?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
@@ -24,14 +24,14 @@ export async function startService(o: { adapters?: PlatformAdapter[]; config?: P
   const svc = createService(config, { registry: o.adapters ? new Registry(o.adapters) : undefined, logger: pino({ level: 'silent' }), pingMs: o.pingMs ?? 200, media: o.media, health: o.health, maxStreams: o.maxStreams });
   const base = (await svc.listen()).replace('0.0.0.0', '127.0.0.1');
   let defaultToken: string | undefined;
-  const token = (scopes: Array<'read' | 'write' | 'admin'> = ['read']) => svc.tokens.create(scopes).token;
+  const token = async (scopes: Array<'read' | 'write' | 'admin'> = ['read']) => (await svc.tokens.create(scopes)).token;
   return {
     base,
     svc,
     dataDir,
     token,
     async api(path, init = {}) {
-      defaultToken ??= token(['read', 'write', 'admin']);
+      defaultToken ??= await token(['read', 'write', 'admin']);
       const headers = new Headers(init.headers);
       const t = init.token === undefined ? defaultToken : init.token;
       if (t) headers.set('authorization', `Bearer ${t}`);

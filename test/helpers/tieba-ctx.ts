@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { Dispatcher } from 'undici';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { DEFAULT_UA } from '../../src/crawl/http.js';
@@ -45,7 +45,7 @@ export function tiebaCtx(files: string[], opts: { cookies?: string; guest?: Reco
     memo: new MemoryMemo(),
     guest,
     dispatcher,
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { Pacer } from '../../src/crawl/pacer.js';
 import { compareParams, compileRules } from '../../src/crawl/replay/match.js';
 import { ApiError } from '../../src/domain/errors.js';
 import type { CatalogEntry } from '../../src/domain/catalog.js';
@@ -125,31 +124,6 @@ describe('filters', () => {
   });
 });
 
-describe('pacer', () => {
-  it('keeps the minimum gap per key, in call order, and lets other keys through', async () => {
-    vi.useFakeTimers();
-    try {
-      const pacer = new Pacer(() => Date.now());
-      const done: string[] = [];
-      const t0 = Date.now();
-      const all = [pacer.wait('a', 1000).then(() => done.push(`a1@${Date.now() - t0}`)), pacer.wait('a', 1000).then(() => done.push(`a2@${Date.now() - t0}`)), pacer.wait('b', 1000).then(() => done.push(`b1@${Date.now() - t0}`)), pacer.wait('a', 1000).then(() => done.push(`a3@${Date.now() - t0}`))];
-      await vi.advanceTimersByTimeAsync(2500);
-      await Promise.all(all);
-      expect(done).toEqual(['a1@0', 'b1@0', 'a2@1000', 'a3@2000']);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-  it('stops waiting when the crawl is cancelled', async () => {
-    const pacer = new Pacer();
-    await pacer.wait('k', 60_000);
-    const ac = new AbortController();
-    const p = pacer.wait('k', 60_000, ac.signal);
-    ac.abort(new Error('cancelled'));
-    await expect(p).rejects.toThrow('cancelled');
-  });
-});
-
 describe('config', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
@@ -206,11 +180,11 @@ describe('replay param rules', () => {
 describe('crawl context warnings', () => {
   it('keeps one copy of a note that every page repeats, in first-seen order', async () => {
     const { makeContext, MemoryMemo } = await import('../../src/tasks/context.js');
-    const { Pacer } = await import('../../src/crawl/pacer.js');
+    const { LocalPacer } = await import('../../src/crawl/pacer-local.js');
     const pino = (await import('pino')).default;
     const warnings: string[] = [];
     const adapter = { id: 'x', hosts: [], minGapMs: 0 } as unknown as Parameters<typeof makeContext>[0]['adapter'];
-    const ctx = makeContext({ adapter, profile: 'default', memo: new MemoryMemo(), dispatcher: undefined as never, pacer: new Pacer(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings });
+    const ctx = makeContext({ adapter, profile: 'default', memo: new MemoryMemo(), dispatcher: undefined as never, pacer: new LocalPacer(), signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings });
     for (const m of ['keys unavailable', 'other', 'keys unavailable', 'other', 'third']) ctx.warn(m);
     expect(warnings).toEqual(['keys unavailable', 'other', 'third']);
     expect(ctx.replay).toBe(false);
@@ -238,14 +212,14 @@ describe('task retention', () => {
     const { openDatabase, SqliteStore } = await import('../../src/store/sqlite.js');
     const store = new SqliteStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'ret-')), 'db.sqlite')));
     const base = { source: 'x', action: 'search', params: '{}', account: 'x:default', owner: null };
-    store.insertTask({ ...base, id: 'old-done', createdAt: 1000, finished: { text: '{"ok":true}' } });
-    store.insertTask({ ...base, id: 'old-queued', createdAt: 1000 });
-    store.insertTask({ ...base, id: 'new-done', createdAt: 10_000_000, finished: { text: '{"ok":true}' } });
+    await store.insertTask({ ...base, id: 'old-done', createdAt: 1000, finished: { text: '{"ok":true}' } });
+    await store.insertTask({ ...base, id: 'old-queued', createdAt: 1000 });
+    await store.insertTask({ ...base, id: 'new-done', createdAt: 10_000_000, finished: { text: '{"ok":true}' } });
     store.flush();
-    expect(store.tasksPurge(5000)).toBe(1);
-    expect(store.getTask('old-done')).toBeUndefined();
-    expect(store.getTask('old-queued')?.status).toBe('queued');
-    expect(store.getTask('new-done')?.status).toBe('succeeded');
+    expect(await store.tasksPurge(5000)).toBe(1);
+    expect(await store.getTask('old-done')).toBeUndefined();
+    expect((await store.getTask('old-queued'))?.status).toBe('queued');
+    expect((await store.getTask('new-done'))?.status).toBe('succeeded');
   });
 });
 

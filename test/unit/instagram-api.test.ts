@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../src/crawl/http.js';
 import { loadOps, StaleOperation } from '../../src/crawl/ops.js';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { apiGet, igHeaders, relayQuery } from '../../src/platforms/instagram/api.js';
@@ -55,7 +55,7 @@ function ctxWith(files: string[], opts: { cookies?: string; ops?: Record<string,
     cookies: opts.cookies,
     memo: new MemoryMemo(),
     dispatcher,
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -11,7 +11,7 @@ import { canSignInPage, ENCODE_EXPRESSION, NoNativeSigner } from '../../src/plat
 import { kuaishou } from '../../src/platforms/kuaishou/index.js';
 import type { CrawlContext } from '../../src/platforms/types.js';
 import { MemoryMemo, makeContext } from '../../src/tasks/context.js';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 
@@ -195,7 +195,7 @@ describe('login probe', () => {
     const entry = { request: { method: 'POST', url, ...post }, response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: JSON.stringify(body) } } };
     writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
     const dispatcher = new ReplayDispatcher({ recordings: loadRecordings([file]), rulesFor: () => kuaishou.replay });
-    return makeContext({ adapter: kuaishou, profile: 'p', cookies: session.cookies, credentials: session.credentials, memo: new MemoryMemo(), dispatcher, pacer: new Pacer(), gapMs: 0, signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings: [] });
+    return makeContext({ adapter: kuaishou, profile: 'p', cookies: session.cookies, credentials: session.credentials, memo: new MemoryMemo(), dispatcher, pacer: new LocalPacer(), gapMs: 0, signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings: [] });
   }
   const web = { cookies: 'did=web_x; userId=1; kuaishou.server.web_st=abc' };
   const gql = 'https://www.kuaishou.com/graphql';

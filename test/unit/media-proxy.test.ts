@@ -63,7 +63,7 @@ describe('MediaProxy', () => {
     const client = new AbortController();
     const fresh = `${cdn.base}/v.mp4?fresh=1`;
     const proxy = make({
-      current: () => undefined,
+      current: async () => undefined,
       refresh: async () => {
         client.abort();
         return { url: fresh };

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { clipArgs, run } from '../../src/media/preview/ffmpeg.js';
 import { PREVIEW_QUEUE_MAX, PreviewService } from '../../src/media/preview/service.js';
+import { FileBlobStore } from '../../src/blobs/file.js';
 import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
 
@@ -13,6 +14,7 @@ function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ item
   const store = new SqliteStore(openDatabase(join(dir, 'db.sqlite')));
   const previews = new PreviewService({
     store,
+    blobs: new FileBlobStore(join(dir, 'previews')),
     media: { open: async () => ({ status: 206, headers: {}, origin: 'x' }) } as never,
     detail,
     hasDetail: () => true,
@@ -29,20 +31,30 @@ function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ item
 }
 
 describe('preview service', () => {
-  it('answers unsupported without ffmpeg instead of failing obscurely', () => {
+  it('answers unsupported without ffmpeg instead of failing obscurely', async () => {
     const { previews } = service(false);
-    expect(previews.request('x', '1')).toEqual({ status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' });
+    expect(await previews.request('x', '1')).toEqual({ status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' });
   });
 
   it('says no_stream when the item has no video, and remembers it', async () => {
     const { previews } = service(true, 'http://127.0.0.1:1');
     expect(await previews.render('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
-    expect(previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(await previews.state('x', '1')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+  });
+
+  it('serves clips recorded before the blob store (rows holding an absolute path under the previews dir)', async () => {
+    const { previews, store, dir } = service(true);
+    mkdirSync(join(dir, 'previews', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'previews', 'x', 'old.mp4'), 'clip');
+    await store.previewPut({ platform: 'x', native_id: 'old', state: 'ready', reason: null, w: 2, h: 2, seconds: 1, file: join(dir, 'previews', 'x', 'old.mp4'), updated_at: Date.now() });
+    expect(await previews.state('x', 'old')).toMatchObject({ status: 'ready', key: 'x/old.mp4', size: 4 });
+    await store.previewPut({ platform: 'x', native_id: 'elsewhere', state: 'ready', reason: null, w: 2, h: 2, seconds: 1, file: '/somewhere/else.mp4', updated_at: Date.now() });
+    expect(await previews.state('x', 'elsewhere')).toBeUndefined();
   });
 
   it('leaves no temp file when ffmpeg fails', async () => {
     const { previews, store } = service(true, 'http://127.0.0.1:9');
-    store.mediaRefsPut([{ url_hash: 'h', platform: 'x', native_id: '2', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v.mp4', kind: 'video' }], Date.now());
+    await store.mediaRefsPut([{ url_hash: 'h', platform: 'x', native_id: '2', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v.mp4', kind: 'video' }], Date.now());
     const st = await previews.render('x', '2');
     expect(st).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
     expect(readdirSync(previews.tempDir)).toEqual([]);
@@ -68,13 +80,14 @@ describe('preview service', () => {
   it('keeps failures of ids it never handed out in memory only (a public route must not grow the database)', async () => {
     const { previews, store } = service(true, 'http://127.0.0.1:1');
     expect(await previews.render('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
-    expect(store.previewGet('x', 'made-up')).toBeUndefined();
-    expect(previews.request('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
+    expect(await store.previewGet('x', 'made-up')).toBeUndefined();
+    expect(await previews.request('x', 'made-up')).toMatchObject({ status: 'unavailable', reason: 'no_stream' });
   });
 
-  it('turns requests away once the render queue is full instead of queueing without bound', () => {
+  it('turns requests away once the render queue is full instead of queueing without bound', async () => {
     const { previews } = service(true, 'http://127.0.0.1:1', () => new Promise(() => {}));
-    const states = Array.from({ length: PREVIEW_QUEUE_MAX + 5 }, (_, i) => previews.request('x', `id-${i}`).status);
+    const states: string[] = [];
+    for (let i = 0; i < PREVIEW_QUEUE_MAX + 5; i++) states.push((await previews.request('x', `id-${i}`)).status);
     expect(states.filter((st) => st === 'rendering')).toHaveLength(PREVIEW_QUEUE_MAX + 1);
     expect(states.slice(-3)).toEqual(['busy', 'busy', 'busy']);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { bluesky } from '../../src/platforms/bluesky/index.js';
@@ -47,7 +47,7 @@ function ctxFor(adapter: PlatformAdapter, credentials: Record<string, string> | 
     credentials,
     memo: new MemoryMemo(),
     dispatcher: new ReplayDispatcher({ recordings: loadRecordings([file]), rulesFor: () => adapter.replay }),
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

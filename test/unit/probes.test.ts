@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { probeLogin as bilibiliProbe } from '../../src/platforms/bilibili/probe.js';
@@ -18,7 +18,7 @@ function ctxFor(adapter: PlatformAdapter, url: string, status: number, body: unk
   const dir = mkdtempSync(join(tmpdir(), 'probe-'));
   const file = join(dir, 'probe.har');
   writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [{ comment: 'hand-made test recording', request: { method: 'GET', url, headers: [] }, response: { status, statusText: '', headers: [{ name: 'content-type', value: 'application/json' }], content: { mimeType: 'application/json', text: JSON.stringify(body) } } }] } }));
-  return makeContext({ adapter, profile: 'default', cookies: 'SUB=x', memo: new MemoryMemo(), dispatcher: new ReplayDispatcher({ recordings: loadRecordings([file]) }), pacer: new Pacer(), gapMs: 0, signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings: [] });
+  return makeContext({ adapter, profile: 'default', cookies: 'SUB=x', memo: new MemoryMemo(), dispatcher: new ReplayDispatcher({ recordings: loadRecordings([file]) }), pacer: new LocalPacer(), gapMs: 0, signal: new AbortController().signal, log: pino({ level: 'silent' }), warnings: [] });
 }
 
 describe('login probes', () => {

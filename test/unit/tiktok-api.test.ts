@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { xBogus } from '../../src/crawl/bytedance/xbogus.js';
 import { Blocked, CrawlError, NotFound, ParseError, RateLimited, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import type { HttpResponse } from '../../src/crawl/http.js';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { SignatureRefused } from '../../src/crawl/signing.js';
@@ -32,7 +32,7 @@ function replayCtx(files: string[], session: { cookies?: string } = {}): { ctx: 
     cookies: session.cookies,
     memo: new MemoryMemo(),
     dispatcher: new ReplayDispatcher({ recordings: loadRecordings(files.map((f) => resolve(SANDBOX, f))), rulesFor: () => tiktok.replay }),
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

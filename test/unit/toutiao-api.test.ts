@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Blocked, NotFound, RateLimited, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import type { HttpResponse } from '../../src/crawl/http.js';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
 import { SignatureRefused } from '../../src/crawl/signing.js';
@@ -211,7 +211,7 @@ describe('guest ttwid', () => {
       cookies,
       memo: new MemoryMemo(),
       dispatcher: new ReplayDispatcher({ recordings: loadRecordings([file]) }),
-      pacer: new Pacer(),
+      pacer: new LocalPacer(),
       gapMs: 0,
       signal: new AbortController().signal,
       log: pino({ level: 'silent' }),

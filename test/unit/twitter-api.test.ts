@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/crawl/pacer.js';
+import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { StaleOperation } from '../../src/crawl/ops.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
@@ -32,7 +32,7 @@ function ctxWith(ops: Record<string, unknown>, files: string[], cookies = LOGIN)
     memo: new MemoryMemo(),
     ops,
     dispatcher: new ReplayDispatcher({ recordings: loadRecordings(files), rulesFor: (h) => registry.forHost(h)?.replay }),
-    pacer: new Pacer(),
+    pacer: new LocalPacer(),
     gapMs: 0,
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),

@@ -8,7 +8,7 @@ export function healthRoutes(app: FastifyInstance, d: ApiDeps): void {
     mode: 'embedded',
     replay: d.config.replay.length > 0,
     uptime_s: Math.floor((Date.now() - d.startedAt) / 1000),
-    queue: d.store.countByStatus(),
+    queue: await d.store.countByStatus(),
     workers: d.config.workers,
     ffmpeg: d.tools.ffmpeg,
     browser: d.tools.browser,

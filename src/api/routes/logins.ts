@@ -68,7 +68,7 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     if (!Array.isArray(domains) || !domains.length || !domains.every((x) => typeof x === 'string')) throw new ApiError('invalid_request', 'domains: cookie domains such as [".weibo.com"]');
     const timeoutS = body.timeout_s === undefined ? 300 : body.timeout_s;
     if (typeof timeoutS !== 'number' || !(timeoutS >= 5 && timeoutS <= 1800)) throw new ApiError('invalid_request', 'timeout_s: 5 to 1800');
-    const existing = d.store.profileGet(adapter.id, name);
+    const existing = await d.store.profileGet(adapter.id, name);
     let id: string;
     try {
       id = await d.logins.start({ platform: adapter.id, name, loginUrl, successWhen: { cookie }, domains, timeoutMs: timeoutS * 1000, cookies: existing?.cookies ?? null });

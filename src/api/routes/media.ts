@@ -32,8 +32,8 @@ export function mediaRoutes(app: FastifyInstance, d: ApiDeps): void {
         const verdict = d.mediaSigner.verify(u, platform, profile, String(q.exp ?? ''), String(q.sig ?? ''));
         if (verdict === 'invalid') throw invalid('sig: this video URL was altered or was not issued by this service; use media[].url as a result gives it');
         if (verdict === 'expired') throw invalid('exp: this video URL has expired; crawl the item again for a fresh one');
-      } else requireToken(d.tokens, req, 'read');
-      video = { platform: adapter.id, profile, cookies: d.store.profileGet(adapter.id, profile)?.cookies ?? undefined };
+      } else await requireToken(d.tokens, req, 'read');
+      video = { platform: adapter.id, profile, cookies: (await d.store.profileGet(adapter.id, profile))?.cookies ?? undefined };
     }
     const ac = new AbortController();
     req.raw.on('close', () => ac.abort());

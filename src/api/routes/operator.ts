@@ -5,12 +5,12 @@ import type { ApiDeps } from '../context.js';
 
 /** Profiles and tokens: the operator's surface. */
 export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
-  app.get('/v1/profiles', { config: { scope: 'read' } }, async () => ({ profiles: d.profiles.list() }));
+  app.get('/v1/profiles', { config: { scope: 'read' } }, async () => ({ profiles: await d.profiles.list() }));
 
   app.post('/v1/profiles', { config: { scope: 'admin' } }, async (req, reply) => {
     const body = req.body as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_request', 'body: expected {platform, name, cookies?, credentials?}');
-    return reply.code(201).send(d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials }));
+    return reply.code(201).send(await d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials }));
   });
 
   app.post('/v1/profiles/:platform/:name/check', { config: { scope: 'admin' } }, async (req) => {
@@ -24,11 +24,11 @@ export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
 
   app.delete('/v1/profiles/:platform/:name', { config: { scope: 'admin' } }, async (req) => {
     const { platform, name } = req.params as { platform: string; name: string };
-    if (!d.profiles.remove(platform, name)) throw new ApiError('not_found', `no profile ${platform.slice(0, 32)}/${name.slice(0, 64)}`);
+    if (!(await d.profiles.remove(platform, name))) throw new ApiError('not_found', `no profile ${platform.slice(0, 32)}/${name.slice(0, 64)}`);
     return { ok: true, platform, name, deleted: true };
   });
 
-  app.get('/v1/tokens', { config: { scope: 'admin' } }, async () => ({ tokens: d.tokens.list() }));
+  app.get('/v1/tokens', { config: { scope: 'admin' } }, async () => ({ tokens: await d.tokens.list() }));
 
   app.post('/v1/tokens', { config: { scope: 'admin' } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -38,13 +38,13 @@ export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
       throw new ApiError('invalid_request', 'scopes: expected an array such as ["read"] or a string "read,write"');
     }
     if (body.name !== undefined && typeof body.name !== 'string') throw new ApiError('invalid_request', 'name: expected a string');
-    const { token, info } = d.tokens.create(parseScopes(rawScopes as string | string[]), body.name as string | undefined);
+    const { token, info } = await d.tokens.create(parseScopes(rawScopes as string | string[]), body.name as string | undefined);
     return reply.code(201).send({ ...info, token });
   });
 
   app.delete('/v1/tokens/:id', { config: { scope: 'admin' } }, async (req) => {
     const id = (req.params as { id: string }).id;
-    const done = d.tokens.revoke(id);
+    const done = await d.tokens.revoke(id);
     if (!done) throw new ApiError('not_found', `no token ${JSON.stringify(id.slice(0, 64))}`);
     return { ok: true, id: done.id, revoked: true };
   });

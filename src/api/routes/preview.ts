@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../crawl/replay/range.js';
 import { ApiError } from '../../domain/errors.js';
@@ -21,8 +20,8 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
     }
     const adapter = d.registry.get(q.platform);
     if (!adapter) return unavailable(reply, 'unsupported', `unknown platform "${q.platform.slice(0, 64)}"`);
-    const state = d.previews.request(adapter.id, q.id);
-    return answer(req, reply, state);
+    const state = await d.previews.request(adapter.id, q.id);
+    return answer(req, reply, state, d);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/v1/preview', exposeHeadRoute: false, handler });
 
@@ -38,35 +37,41 @@ export function previewRoutes(app: FastifyInstance, d: ApiDeps): void {
       return { platform: it.platform, id: it.id };
     });
     return {
-      items: items.map(({ platform, id }) => {
+      items: await Promise.all(items.map(async ({ platform, id }) => {
         const adapter = d.registry.get(platform);
         if (!adapter) return { platform, id, status: 'unavailable', reason: 'unsupported' };
-        const s = d.previews.request(adapter.id, id);
+        const s = await d.previews.request(adapter.id, id);
         const url = d.urls.preview(adapter.id, id);
         if (s.status === 'ready') return { platform: adapter.id, id, status: 'ready', url, w: s.w, h: s.h, seconds: s.seconds };
         if (s.status === 'rendering') return { platform: adapter.id, id, status: 'rendering', url };
         if (s.status === 'busy') return { platform: adapter.id, id, status: 'busy' };
         return { platform: adapter.id, id, status: 'unavailable', reason: s.reason };
-      }),
+      })),
     };
   });
 }
 
-function answer(req: FastifyRequest, reply: FastifyReply, state: PreviewState) {
+async function answer(req: FastifyRequest, reply: FastifyReply, state: PreviewState, d: ApiDeps) {
   if (state.status === 'rendering') return reply.code(202).header('retry-after', '2').send({ status: 'rendering' });
   if (state.status === 'busy') {
     return reply.code(429).header('retry-after', '10').send({ ok: false, error: { code: 'rate_limited', message: 'the preview render queue is full; retry later', retryable: true } });
   }
   if (state.status === 'unavailable') return unavailable(reply, state.reason, state.message);
   const etag = `"p-${state.size}-${Math.round(state.mtime)}"`;
-  reply.header('content-type', 'video/mp4').header('accept-ranges', 'bytes').header('etag', etag).header('cache-control', 'public, max-age=86400');
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (req.headers['if-none-match'] === etag) return clipHeaders(reply, etag).code(304).send();
   const range = typeof req.headers.range === 'string' ? parseRange(req.headers.range, state.size) : undefined;
-  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${state.size}`).send();
+  if (range === 'unsatisfiable') return clipHeaders(reply, etag).code(416).header('content-range', `bytes */${state.size}`).send();
   const start = range ? range.start : 0;
   const end = range ? range.end : state.size - 1;
+  const body = req.method === 'HEAD' ? undefined : await d.previews.open(state.key, { start, end });
+  // Gone between the state read and the open (another node replaced or removed it): it renders anew on request.
+  if (req.method !== 'HEAD' && !body) return unavailable(reply, 'expired', 'the clip went away; request it again to render it anew');
+  clipHeaders(reply, etag);
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${state.size}`);
   reply.header('content-length', String(end - start + 1));
-  if (req.method === 'HEAD') return reply.send();
-  return reply.send(createReadStream(state.file, { start, end }));
+  return reply.send(body);
+}
+
+function clipHeaders(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.header('content-type', 'video/mp4').header('accept-ranges', 'bytes').header('etag', etag).header('cache-control', 'public, max-age=86400');
 }

@@ -12,7 +12,7 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
   let open = 0;
   app.get('/v1/tasks/:id/stream', { config: { scope: 'any' } }, async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const first = d.tasks.get(id, callerOf(req));
+    const first = await d.tasks.get(id, callerOf(req));
     const rawLast = req.headers['last-event-id'] ?? (req.query as Record<string, string>).last_event_id;
     const lastId = /^\d{1,12}$/.test(String(rawLast ?? '')) ? Number(rawLast) : 0;
 
@@ -41,11 +41,14 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
       res.write(frame(e));
       if (e.type === 'result') finish();
     };
+    // Live events wait while the state is read (an await), so none overtakes the older ones it restates.
+    let held: TaskEvent[] | undefined = [];
+    const live = (e: TaskEvent) => (held ? held.push(e) : send(e));
     const ping = setInterval(() => {
       if (!closed) res.write(': ping\n\n');
     }, d.pingMs);
     // Subscribe before reading the state so no transition falls between the two.
-    const off = d.bus.subscribe(id, first.event_seq, send);
+    const off = d.bus.subscribe(id, first.event_seq, live);
     const finish = () => {
       if (closed) return;
       closed = true;
@@ -56,7 +59,7 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
     };
     req.raw.on('close', finish);
 
-    const row = d.tasks.get(id, callerOf(req));
+    const row = await d.tasks.get(id, callerOf(req));
     if (isFinished(row.status)) {
       // The end, restated from the store: the task's last status and its result, not its history.
       send({ id: row.event_seq - 1, type: 'status', data: taskJson(row, false) });
@@ -64,8 +67,11 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
       finish();
       return;
     }
-    const missed = d.bus.since(id, lastId);
+    const missed = await d.eventLog.after(id, row.attempts, lastId);
     if (missed.length) for (const e of missed) send(e);
     else if (lastId < row.event_seq) send({ id: row.event_seq, type: 'status', data: taskJson(row, false) });
+    const waiting = held;
+    held = undefined;
+    for (const e of waiting) send(e);
   });
 }

@@ -73,25 +73,25 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
 
   app.get('/v1/tasks', { config: { scope: 'read' } }, async (req, reply) => {
     const q = parseListQuery(req.query as Record<string, unknown>);
-    const page = d.tasks.list(q, callerOf(req));
+    const page = await d.tasks.list(q, callerOf(req));
     const next = page.next ? `,"next_cursor":${JSON.stringify(page.next)}` : '';
     return reply.type(JSON_TYPE).send(`{"tasks":[${page.tasks.join(',')}]${next}}`);
   });
 
   // Any valid token: a write-only token polls its own write tasks; ownership decides the rest.
   app.get('/v1/tasks/:id', { config: { scope: 'any' } }, async (req, reply) => {
-    return reply.type(JSON_TYPE).send(d.tasks.json((req.params as { id: string }).id, callerOf(req)));
+    return reply.type(JSON_TYPE).send(await d.tasks.json((req.params as { id: string }).id, callerOf(req)));
   });
 
   const cancel = async (req: FastifyRequest, reply: FastifyReply) => {
-    const row = d.tasks.cancel((req.params as { id: string }).id, callerOf(req));
+    const row = await d.tasks.cancel((req.params as { id: string }).id, callerOf(req));
     return reply.type(JSON_TYPE).send(taskJson(row));
   };
   app.post('/v1/tasks/:id/cancel', { config: { scope: 'any' } }, cancel);
   app.delete('/v1/tasks/:id', { config: { scope: 'any' } }, cancel);
 
   app.post('/v1/tasks/:id/retry', { config: { scope: 'any' } }, async (req, reply) => {
-    const row = d.tasks.retry((req.params as { id: string }).id, callerOf(req));
+    const row = await d.tasks.retry((req.params as { id: string }).id, callerOf(req));
     return reply.type(JSON_TYPE).send(taskJson(row));
   });
 }

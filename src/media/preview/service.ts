@@ -1,6 +1,8 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStore, ByteRange } from '../../blobs/types.js';
 import type { Logger } from 'pino';
 import type { Item, Preview } from '../../domain/item.js';
 import type { Store } from '../../store/types.js';
@@ -14,7 +16,7 @@ import { clipArgs, previewSeconds, previewSize, probe, run } from './ffmpeg.js';
 export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
 
 export type PreviewState =
-  | { status: 'ready'; file: string; w: number; h: number; seconds: number; size: number; mtime: number }
+  | { status: 'ready'; key: string; w: number; h: number; seconds: number; size: number; mtime: number }
   | { status: 'rendering' }
   | { status: 'unavailable'; reason: PreviewReason; message?: string }
   /** The render queue is full: try again later (nothing was started). */
@@ -25,6 +27,8 @@ export const PREVIEW_QUEUE_MAX = 256;
 
 export interface PreviewDeps {
   store: Store;
+  /** Where finished clips live (keys `<platform>/<hash>.mp4`); renders stay in a local temp dir until done. */
+  blobs: BlobStore;
   media: MediaProxy;
   /** A detail crawl for an item whose stream the service has not seen. */
   detail(platform: string, nativeId: string, profile: string, signal: AbortSignal): Promise<{ items: Item[]; error?: { code: string; message: string } }>;
@@ -45,8 +49,8 @@ const FAILURE_TTL_MS: Record<PreviewReason, number> = { blocked: 10 * 60_000, se
 
 /**
  * Scrub previews: a bounded pool of ffmpeg renders reading the service's own media proxy (so the SSRF
- * rules, platform headers and expired-URL refresh apply), written to a temp file and moved into the
- * cache atomically; identical requests share one render.
+ * rules, platform headers and expired-URL refresh apply), written to a local temp file and put into the
+ * blob store whole; identical requests share one render.
  */
 export class PreviewService {
   private readonly jobs = new Map<string, Promise<PreviewState>>();
@@ -75,21 +79,33 @@ export class PreviewService {
     return this.tmp;
   }
 
+  /** A ready clip's bytes (a range of them); undefined when the clip went away since its state was read. */
+  open(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    return this.d.blobs.stream(key, range);
+  }
+
+  /** Rows written before the blob store hold the clip's absolute path under the previews dir. */
+  private keyOf(file: string): string | undefined {
+    if (!isAbsolute(file)) return file;
+    const rel = relative(this.root, file);
+    return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+  }
+
   /** The current state, without starting anything. */
-  state(platform: string, nativeId: string): PreviewState | undefined {
+  async state(platform: string, nativeId: string): Promise<PreviewState | undefined> {
     if (!this.d.ffmpeg) return { status: 'unavailable', reason: 'unsupported', message: 'ffmpeg is not installed on this server' };
     if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     const stray = this.strays.get(key(platform, nativeId));
     if (stray && Date.now() - stray.at < FAILURE_TTL_MS[stray.reason]) return { status: 'unavailable', reason: stray.reason, message: stray.message };
-    const row = this.d.store.previewGet(platform, nativeId);
+    const row = await this.d.store.previewGet(platform, nativeId);
     if (!row) return undefined;
+    // A render that began while the store was read is the newer news.
+    if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     if (row.state === 'ready' && row.file) {
-      try {
-        const st = statSync(row.file);
-        return { status: 'ready', file: row.file, w: row.w ?? 0, h: row.h ?? 0, seconds: row.seconds ?? 0, size: st.size, mtime: st.mtimeMs };
-      } catch {
-        return undefined;
-      }
+      const blobKey = this.keyOf(row.file);
+      const st = blobKey === undefined ? undefined : await this.d.blobs.stat(blobKey);
+      if (!st || blobKey === undefined) return undefined;
+      return { status: 'ready', key: blobKey, w: row.w ?? 0, h: row.h ?? 0, seconds: row.seconds ?? 0, size: st.size, mtime: st.mtime };
     }
     if (row.state === 'failed' && Date.now() - row.updated_at < FAILURE_TTL_MS[(row.reason as PreviewReason) ?? 'expired']) {
       return { status: 'unavailable', reason: (row.reason as PreviewReason) ?? 'expired' };
@@ -98,9 +114,11 @@ export class PreviewService {
   }
 
   /** State now, starting a render when the clip is cold. */
-  request(platform: string, nativeId: string, source?: { origin: string; profile: string }): PreviewState {
-    const now = this.state(platform, nativeId);
+  async request(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+    const now = await this.state(platform, nativeId);
     if (now) return now;
+    // Checked again in the same turn as the start: a concurrent request may have started it meanwhile.
+    if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
     if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
     // Cold (state just said so): start the job without asking the store and the disk again.
     void this.start(platform, nativeId, source);
@@ -108,12 +126,15 @@ export class PreviewService {
   }
 
   /** Renders (or joins the render in progress) and resolves with the final state. */
-  render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+  async render(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
     const running = this.jobs.get(key(platform, nativeId));
     if (running) return running;
-    const known = this.state(platform, nativeId);
-    if (known && known.status !== 'rendering') return Promise.resolve(known);
-    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return Promise.resolve({ status: 'busy' });
+    const known = await this.state(platform, nativeId);
+    if (known && known.status !== 'rendering') return known;
+    // Another caller may have started it while the store was read.
+    const joined = this.jobs.get(key(platform, nativeId));
+    if (joined) return joined;
+    if (this.waiting.length >= PREVIEW_QUEUE_MAX) return { status: 'busy' };
     return this.start(platform, nativeId, source);
   }
 
@@ -131,7 +152,7 @@ export class PreviewService {
     if (!video || !origin || !this.d.ffmpeg) return undefined;
     const nativeId = nativeIdOf(item);
     const url = this.d.urls.preview(item.provider, nativeId);
-    let state = this.state(item.provider, nativeId);
+    let state = await this.state(item.provider, nativeId);
     let status: Preview['status'] = state?.status === 'ready' ? 'hit' : 'pending';
     if (eager && state?.status !== 'ready') {
       state = await this.render(item.provider, nativeId, { origin, profile });
@@ -168,14 +189,14 @@ export class PreviewService {
     let persist = false;
     const failWith = (reason: PreviewReason, message?: string) => (persist ? this.fail(platform, nativeId, reason, message) : this.stray(platform, nativeId, reason, message));
     try {
-      const known = given ?? this.knownStream(platform, nativeId);
+      const known = given ?? (await this.knownStream(platform, nativeId));
       // Only items the service handed out get a durable failure record.
       persist = Boolean(known);
       const source = known ?? (await this.findSource(platform, nativeId, ac.signal));
       if ('reason' in source) return failWith(source.reason, source.message);
       // In-process check first: refreshes an expired URL and tells blocked/session_expired apart, which ffmpeg cannot.
       try {
-        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: this.d.store.profileGet(platform, source.profile)?.cookies ?? undefined } }, ac.signal);
+        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: (await this.d.store.profileGet(platform, source.profile))?.cookies ?? undefined } }, ac.signal);
         head.body?.on('error', () => {});
         head.body?.destroy();
       } catch (e) {
@@ -189,14 +210,11 @@ export class PreviewService {
       if (res.code !== 0) return failWith('no_stream', `ffmpeg could not render the stream: ${res.stderr.trim().split('\n').slice(-2).join(' ')}`);
       const info = await probe(tmpFile);
       if (!info.height) return failWith('no_stream', 'the rendered clip has no video');
-      const dir = join(this.root, safe(platform));
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`);
-      renameSync(tmpFile, file);
+      const blobKey = `${safe(platform)}/${createHash('sha256').update(nativeId).digest('hex').slice(0, 40)}.mp4`;
+      const st = await this.d.blobs.put(blobKey, { file: tmpFile });
       const seconds = Math.round(info.seconds * 100) / 100;
-      this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file, updated_at: Date.now() });
-      const st = statSync(file);
-      return { status: 'ready', file, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtimeMs };
+      await this.d.store.previewPut({ platform, native_id: nativeId, state: 'ready', reason: null, w: info.width, h: info.height, seconds, file: blobKey, updated_at: Date.now() });
+      return { status: 'ready', key: blobKey, w: info.width, h: info.height, seconds, size: st.size, mtime: st.mtime };
     } catch (e) {
       this.d.log.warn({ err: e, platform, nativeId }, 'preview render failed');
       return failWith('no_stream', (e as Error).message);
@@ -206,8 +224,8 @@ export class PreviewService {
     }
   }
 
-  private knownStream(platform: string, nativeId: string): { origin: string; profile: string } | undefined {
-    const known = this.d.store.videoOf(platform, nativeId);
+  private async knownStream(platform: string, nativeId: string): Promise<{ origin: string; profile: string } | undefined> {
+    const known = await this.d.store.videoOf(platform, nativeId);
     return known ? { origin: known.url, profile: known.profile } : undefined;
   }
 
@@ -229,8 +247,8 @@ export class PreviewService {
     return { status: 'unavailable', reason, message };
   }
 
-  private fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): PreviewState {
-    this.d.store.previewPut({ platform, native_id: nativeId, state: 'failed', reason, w: null, h: null, seconds: null, file: null, updated_at: Date.now() });
+  private async fail(platform: string, nativeId: string, reason: PreviewReason, message?: string): Promise<PreviewState> {
+    await this.d.store.previewPut({ platform, native_id: nativeId, state: 'failed', reason, w: null, h: null, seconds: null, file: null, updated_at: Date.now() });
     return { status: 'unavailable', reason, message };
   }
 }
