@@ -23,6 +23,8 @@ export interface BullQueueOptions {
   lockMs?: number;
   /** How often each account queue looks for jobs whose worker stopped renewing (then reads run again). */
   stalledMs?: number;
+  /** How often the runner is woken without a message (lost wake-ups, stalled jobs back in a queue); default 1 s. */
+  pollMs?: number;
   /** How often queued task rows are re-added, in case Redis lost them. */
   reconcileMs?: number;
   log?: Logger;
@@ -73,7 +75,7 @@ export class BullQueue implements TaskQueue {
     // Renewing locks keeps a live run's job ours; a worker that stops renewing (killed) loses it to the stalled check.
     this.every(this.lockMs / 2, () => this.renewLocks());
     // Pub/sub wake-ups can be lost and a stalled job returns to its queue silently: look again now and then.
-    this.every(1000, () => this.onWake?.());
+    this.every(o.pollMs ?? 1000, () => this.onWake?.());
     this.every(o.reconcileMs ?? 30_000, () => this.reconcile());
   }
 

@@ -126,15 +126,16 @@ describe('BullMQ queue across processes (two queue instances, separate Redis cli
 
   it('a live worker keeps its job: renewed locks are not taken for stalled', async () => {
     const store = new SqliteStore(openDatabase(dbFile()));
-    const a = await bullQueue(store, prefix, { lockMs: 400, stalledMs: 200 });
-    const b = await bullQueue(store, prefix, { lockMs: 400, stalledMs: 200 });
+    // Renewal every 750 ms leaves a loaded machine 750 ms of slack before the lock would lapse.
+    const a = await bullQueue(store, prefix, { lockMs: 1500, stalledMs: 200 });
+    const b = await bullQueue(store, prefix, { lockMs: 1500, stalledMs: 200 });
     try {
       const row = await store.insertTask(task('live:one'));
       await a.add(row);
       expect((await a.claim([], 2000))?.id).toBe(row.id);
       // Several lock lifetimes pass; B's stalled checks run meanwhile and must find nothing to move.
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 12; i++) {
+        await new Promise((r) => setTimeout(r, 250));
         expect(await b.claim([], Date.now())).toBeUndefined();
       }
     } finally {
