@@ -52,6 +52,16 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  CRAWLER_REDIS_URL: z
+    .string()
+    .trim()
+    .refine((s) => /^rediss?:\/\/\S+$/.test(s), 'expected a redis:// or rediss:// URL such as redis://127.0.0.1:6379')
+    .optional(),
+  CRAWLER_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+    .optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -85,6 +95,10 @@ export interface Config {
   corsOrigins: string[];
   /** How signed platform requests are signed, per platform or platform.endpoint (default auto). */
   signModes: ReadonlyMap<string, SignMode>;
+  /** Dispatch, pacing, cancels and SSE wake-ups through Redis (a fleet); absent: all in this process. */
+  redisUrl?: string;
+  /** Key and channel prefix in Redis, so fleets sharing a server stay apart. */
+  redisPrefix: string;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -128,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
       .filter(Boolean),
     signModes: parseSignModes(e.CRAWLER_SIGN_MODE ?? ''),
+    redisUrl: e.CRAWLER_REDIS_URL,
+    redisPrefix: e.CRAWLER_REDIS_PREFIX ?? 'crawler',
     opsEnv: Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => /^CRAWLER_.+_OPS$/.test(kv[0]) && typeof kv[1] === 'string' && kv[1].trim() !== '')),
     ...overrides,
   };

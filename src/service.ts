@@ -45,6 +45,8 @@ import { LocalCancelSignal } from './tasks/cancel-local.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
 import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
+import { redisParts, type RedisParts } from './redis/fleet.js';
+import type { TaskQueue } from './queue/types.js';
 
 export interface Service {
   config: Config;
@@ -90,20 +92,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const catalog = buildCatalog(registry);
   const store = openStore(config);
   const bus = new EventBus();
-  const events = new EventPublisher(bus, new SqliteEventLog(store.db), log);
+  // With CRAWLER_REDIS_URL, dispatch, pacing, cancels and SSE wake-ups go through Redis; otherwise all stays here.
+  const fleet: RedisParts | undefined = config.redisUrl ? redisParts({ url: config.redisUrl, prefix: config.redisPrefix, store, bus, accountSlots: config.accountSlots, log }) : undefined;
+  const events = new EventPublisher(bus, new SqliteEventLog(store.db), log, fleet?.relay);
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);
-  const queue = new EmbeddedQueue(store);
+  const queue: TaskQueue = fleet?.queue ?? new EmbeddedQueue(store);
   const keys = serverKeys(config);
   const mediaSigner = new MediaSigner(keys.media);
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
-  const cancels = new LocalCancelSignal();
+  const cancels = fleet?.cancels ?? new LocalCancelSignal();
   const runner = new Runner({
     health,
-    pacer: new LocalPacer(),
+    pacer: fleet?.pacer ?? new LocalPacer(),
     cancels,
     store,
     queue,
@@ -180,6 +184,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
   });
   runner.previews = previews;
+  if (fleet) {
+    fleet.queue.onWake = () => runner.pump();
+    fleet.queue.onSettled = (row) => runner.emitFinal(row);
+  }
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
@@ -234,6 +242,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
     async listen() {
       checker.start();
+      await fleet?.ready;
       const orphans = await queue.recover();
       if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
       runner.pump();
@@ -255,6 +264,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await logins.close();
       await browser.close();
       await runner.stop();
+      await fleet?.close();
       bus.close();
       await store.close();
     },

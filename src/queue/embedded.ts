@@ -8,6 +8,9 @@ export class EmbeddedQueue implements TaskQueue {
   /** The stored row is already the queue entry. */
   async add(_row: TaskRow): Promise<void> {}
 
+  /** The account's slot is the runner's own bookkeeping in one process. */
+  async done(_row: TaskRow): Promise<void> {}
+
   claim(busyAccounts: string[], now: number): Promise<TaskRow | undefined> {
     return this.store.claimNext(busyAccounts, now);
   }

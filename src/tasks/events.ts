@@ -60,6 +60,24 @@ export class EventBus {
     return event;
   }
 
+  /**
+   * An event another process published (its id already assigned there): handed to this process's
+   * listeners of the task, if any; a task nobody here follows keeps no channel.
+   */
+  deliver(taskId: string, event: TaskEvent): void {
+    const ch = this.channels.get(taskId);
+    if (!ch) return;
+    if (ch.seq < event.id) ch.seq = event.id;
+    for (const l of [...ch.listeners]) {
+      try {
+        l(event);
+      } catch {
+        ch.listeners.delete(l);
+      }
+    }
+    if (event.type === 'result' && !ch.live && !ch.listeners.size) this.drop(taskId, ch);
+  }
+
   subscribe(taskId: string, storedSeq: number, listener: Listener): () => void {
     const ch = this.channel(taskId, storedSeq);
     ch.listeners.add(listener);

@@ -12,6 +12,8 @@ export class EventPublisher {
     readonly bus: EventBus,
     readonly log: EventLog,
     private readonly logger: Logger,
+    /** Carries each event to the other processes' buses (a fleet); absent when embedded. */
+    private readonly relay?: { forward(taskId: string, event: TaskEvent): void },
   ) {}
 
   /** The id the next event of this task will get. */
@@ -24,6 +26,8 @@ export class EventPublisher {
     // The result is the task row itself; with it the history is no longer needed.
     const write = type === 'result' ? this.log.forget(taskId) : this.log.append(taskId, attempt, { id, type, data });
     write.catch((e) => this.logger.warn({ err: e, task: taskId }, 'task event not stored; a resuming stream restates the state instead'));
-    return this.bus.emit(taskId, storedSeq, type, data);
+    const event = this.bus.emit(taskId, storedSeq, type, data);
+    this.relay?.forward(taskId, event);
+    return event;
   }
 }

@@ -193,12 +193,21 @@ export class Runner {
     this.wake = { at, timer };
   }
 
-  /** A cancel reached this run: the crawl is aborted and its slot freed at once. */
-  private cancelled(taskId: string, r: Running): void {
+  /** A cancel reached this run: the crawl is aborted and its slot freed at once (fleet-wide too). */
+  private cancelled(row: TaskRow, r: Running): void {
     r.abort.abort();
-    if (this.running.get(taskId) !== r) return;
-    this.running.delete(taskId);
-    this.pump();
+    if (this.running.get(row.id) !== r) return;
+    this.running.delete(row.id);
+    void this.settle(row).then(() => this.pump());
+  }
+
+  /** Tells the queue the run ended; a queue that cannot hear it gets the job back through its own recovery. */
+  private async settle(row: TaskRow): Promise<void> {
+    try {
+      await this.d.queue.done(row);
+    } catch (e) {
+      this.d.log.warn({ err: e, task: row.id }, 'the queue did not hear that a run ended');
+    }
   }
 
   async stop(): Promise<void> {
@@ -213,14 +222,15 @@ export class Runner {
     const r: Running = { abort: new AbortController(), account: row.account };
     this.running.set(row.id, r);
     const watch = this.d.cancels.watch(row.id);
-    watch.signal.addEventListener('abort', () => this.cancelled(row.id, r), { once: true });
+    watch.signal.addEventListener('abort', () => this.cancelled(row, r), { once: true });
     this.emitStatus(row);
     this.execute(row, r)
       .catch((e) => this.crashed(row, r, e))
-      .finally(() => {
+      .finally(async () => {
         watch.release();
         // A cancel already freed the slot, and a retry may have claimed the task again since.
         if (this.running.get(row.id) === r) this.running.delete(row.id);
+        await this.settle(row);
         if (!this.running.size) for (const f of [...this.idle]) f();
         this.pump();
       });
