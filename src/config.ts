@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseSignModes, type SignMode } from './crawl/signing.js';
+import { parseBlobUrl, type BlobTarget } from './blobs/open.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +53,7 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  CRAWLER_DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\/\S+$/, 'expected postgres://user:password@host:5432/database').optional(),
   CRAWLER_REDIS_URL: z
     .string()
     .trim()
@@ -61,6 +63,17 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+    .optional(),
+  CRAWLER_BLOB_URL: z
+    .string()
+    .trim()
+    .superRefine((s, ctx) => {
+      try {
+        parseBlobUrl(s);
+      } catch (e) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
+      }
+    })
     .optional(),
   CRAWLER_SECRET_KEY: z
     .string()
@@ -95,10 +108,14 @@ export interface Config {
   corsOrigins: string[];
   /** How signed platform requests are signed, per platform or platform.endpoint (default auto). */
   signModes: ReadonlyMap<string, SignMode>;
+  /** The shared Postgres store (distributed mode, with redisUrl). */
+  databaseUrl?: string;
   /** Dispatch, pacing, cancels and SSE wake-ups through Redis (a fleet); absent: all in this process. */
   redisUrl?: string;
   /** Key and channel prefix in Redis, so fleets sharing a server stay apart. */
   redisPrefix: string;
+  /** Where preview clips live; absent: <data dir>/previews. */
+  blob?: BlobTarget;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -110,7 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const picked = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(picked[i.path[0] as string])}: ${i.message}`);
+    // A URL's password is not echoed back into logs.
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(String(picked[i.path[0] as string]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'))}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -142,8 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
       .filter(Boolean),
     signModes: parseSignModes(e.CRAWLER_SIGN_MODE ?? ''),
+    databaseUrl: e.CRAWLER_DATABASE_URL,
     redisUrl: e.CRAWLER_REDIS_URL,
     redisPrefix: e.CRAWLER_REDIS_PREFIX ?? 'crawler',
+    blob: e.CRAWLER_BLOB_URL ? parseBlobUrl(e.CRAWLER_BLOB_URL) : undefined,
     opsEnv: Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => /^CRAWLER_.+_OPS$/.test(kv[0]) && typeof kv[1] === 'string' && kv[1].trim() !== '')),
     ...overrides,
   };

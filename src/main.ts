@@ -13,6 +13,7 @@ import { parseCookies } from './accounts/cookies.js';
 import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
 import { writeOps } from './crawl/ops.js';
+import { parseRole, resolveDeployment, type Deployment } from './deploy/roles.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -29,10 +30,10 @@ function config(overrides: Partial<Config> = {}): Config {
   }
 }
 
-async function serve(cfg: Config, banner?: (url: string) => string): Promise<void> {
-  const service = createService(cfg);
+async function serve(cfg: Config, banner?: (url: string) => string, deployment: Deployment = { mode: 'embedded', role: 'all' }): Promise<void> {
+  const service = createService(cfg, { deployment });
   const url = await service.listen();
-  service.log.info({ url, replay: cfg.replay.length > 0, dataDir: cfg.dataDir }, 'crawler listening');
+  service.log.info({ url, replay: cfg.replay.length > 0, dataDir: cfg.dataDir, ...deployment }, 'crawler listening');
   if (banner) process.stdout.write(banner(url));
   const shutdown = (signal: string) => {
     service.log.info({ signal }, 'shutting down');
@@ -68,9 +69,16 @@ async function firstTokenHint(cfg: Config) {
 program
   .command('serve')
   .description('run the HTTP API and the workers (configuration from the environment, see README)')
-  .action(async () => {
+  .option('--role <role>', 'api: HTTP only, runs no crawls; worker: runs crawls, serves only /v1/health; all: both (a fleet needs CRAWLER_DATABASE_URL and CRAWLER_REDIS_URL for api and worker)', 'all')
+  .action(async (o: { role: string }) => {
     const cfg = config();
-    await serve(cfg, await firstTokenHint(cfg));
+    let deployment: Deployment;
+    try {
+      deployment = resolveDeployment(cfg, parseRole(o.role));
+    } catch (e) {
+      fail(e);
+    }
+    await serve(cfg, deployment.mode === 'embedded' ? await firstTokenHint(cfg) : undefined, deployment);
   });
 
 program

@@ -1,5 +1,4 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +25,9 @@ import { MediaProxy } from './media/proxy.js';
 import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
-import { FileBlobStore } from './blobs/file.js';
+import { openBlobStore } from './blobs/open.js';
+import type { BlobStore } from './blobs/types.js';
+import type { Deployment } from './deploy/roles.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
 import { safeAgent, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
@@ -77,6 +78,8 @@ export interface ServiceOptions {
   maxStreams?: number;
   /** Cooling backoff override (tests). */
   health?: HealthOptions;
+  /** Mode and role, as resolveDeployment checked them (default: embedded, all). */
+  deployment?: Deployment;
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
@@ -88,6 +91,8 @@ export const VERSION = readVersion();
 /** The composition root: everything is built here from config and handed down; nothing is global. */
 export function createService(config: Config, opts: ServiceOptions = {}): Service {
   const log = opts.logger ?? pino({ level: config.logLevel });
+  const deployment = opts.deployment ?? { mode: 'embedded', role: 'all' };
+  const runsCrawls = deployment.role !== 'api';
   const registry = opts.registry ?? new Registry();
   const catalog = buildCatalog(registry);
   const store = openStore(config);
@@ -119,6 +124,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     metrics,
     log,
     workers: config.workers,
+    claims: runsCrawls,
     accountSlots: config.accountSlots,
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
@@ -171,7 +177,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   let selfUrl: string | undefined;
   const previews = new PreviewService({
     store,
-    blobs: new FileBlobStore(join(config.dataDir, 'previews')),
+    blobs: blobStoreOrConfigError(config),
     media,
     detail: (platform, id, profile, signal) => runner.detail(platform, id, profile, signal),
     hasDetail: (platform) => Boolean(catalog.get(platform, 'detail')),
@@ -194,6 +200,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
   const app = buildApp({
     config,
+    deployment,
     store,
     tasks,
     bus,
@@ -241,11 +248,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     browser,
     log,
     async listen() {
-      checker.start();
-      await fleet?.ready;
-      const orphans = await queue.recover();
-      if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
-      runner.pump();
+      if (runsCrawls) {
+        checker.start();
+        await fleet?.ready;
+        const orphans = await queue.recover();
+        if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
+        runner.pump();
+      }
       const url = await app.listen({ port: config.port, host: config.host });
       const addr = app.server.address();
       if (addr && typeof addr === 'object') {
@@ -300,6 +309,14 @@ function isExecutable(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+function blobStoreOrConfigError(config: Config): BlobStore {
+  try {
+    return openBlobStore(config.blob, config.dataDir);
+  } catch (e) {
+    throw new ConfigError(e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authHook } from './auth.js';
@@ -8,7 +9,7 @@ import { corsHook } from './cors.js';
 import { ApiError } from '../domain/errors.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
-import { healthRoutes } from './routes/health.js';
+import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { previewRoutes } from './routes/preview.js';
 import { loginRoutes } from './routes/logins.js';
@@ -66,6 +67,20 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
     done();
   });
   healthRoutes(app, d);
+  // A worker process answers its health check (for the orchestrator) and nothing else, except the
+  // media proxy to its own ffmpeg (preview renders read streams through it with the internal token).
+  if (d.deployment.role === 'worker') {
+    void app.register(async (inner) => {
+      const internal = Buffer.from(`Bearer ${d.tokens.internalToken}`);
+      inner.addHook('onRequest', async (req) => {
+        const given = Buffer.from(req.headers.authorization ?? '');
+        if (given.length !== internal.length || !timingSafeEqual(given, internal)) throw new ApiError('not_found', `no route ${req.method} ${req.url.split('?')[0]}`);
+      });
+      mediaRoutes(inner, d);
+    });
+    return app;
+  }
+  metricsRoute(app, d);
   taskRoutes(app, d);
   streamRoutes(app, d);
   catalogRoutes(app, d);

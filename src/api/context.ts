@@ -1,3 +1,4 @@
+import type { Deployment } from '../deploy/roles.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { ProfileService } from '../accounts/profiles.js';
 import type { LoginManager } from '../accounts/browser/index.js';
@@ -19,6 +20,8 @@ import type { TaskService } from '../tasks/service.js';
 /** What the routes need, handed down from the composition root. */
 export interface ApiDeps {
   config: Config;
+  /** Embedded or distributed, and which part of the service this process is. */
+  deployment: Deployment;
   store: Store;
   tasks: TaskService;
   bus: EventBus;

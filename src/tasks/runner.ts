@@ -39,6 +39,8 @@ export interface RunnerDeps {
   metrics: Metrics;
   log: Logger;
   workers: number;
+  /** False in the api role: tasks are queued here and run by worker processes. */
+  claims?: boolean;
   accountSlots: number;
   minGapMs?: number;
   /** Per-platform request gaps (in-process when embedded, shared by a fleet). */
@@ -106,7 +108,7 @@ export class Runner {
   private pumpAgain = false;
 
   private async fill(): Promise<void> {
-    if (this.stopped || this.running.size >= this.d.workers) return;
+    if (this.stopped || this.d.claims === false || this.running.size >= this.d.workers) return;
     const cooling = await this.d.health.cooling();
     if (cooling.nextEnd !== undefined) this.wakeAt(cooling.nextEnd);
     const busy = new Map<string, number>();
