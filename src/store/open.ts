@@ -23,7 +23,7 @@ export function openStore(config: StoreConfig): Store {
 
 /** The event log beside the store, in the same database. */
 export function openEventLog(store: Store): EventLog {
-  if (store instanceof PgStore) return new PgEventLog(store.pool, store.ready);
+  if (store instanceof PgStore) return new PgEventLog(store.pool, () => store.ready());
   if (store instanceof SqliteStore) return new SqliteEventLog(store.db);
   throw new Error('no event log for this store');
 }

@@ -11,7 +11,7 @@ storeConformance('Postgres', async () => {
   const box = new SecretBox(randomBytes(32));
   const open = () => new PgStore(createPool({ url: db.url, schema: db.schema, max: 4 }), box, db.schema);
   const store = open();
-  await store.ready;
+  await store.ready();
   const others: Store[] = [];
   return {
     store,

@@ -13,11 +13,11 @@ export class PgEventLog implements EventLog {
   constructor(
     private readonly pool: pg.Pool,
     /** Resolves once the tables exist (the store's migrations). */
-    private readonly ready: Promise<void> = Promise.resolve(),
+    private readonly ready: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   private inOrder(taskId: string, write: () => Promise<unknown>): Promise<void> {
-    const prev = this.tails.get(taskId) ?? this.ready;
+    const prev = this.tails.get(taskId) ?? this.ready();
     const next = prev.catch(() => {}).then(write).then(() => undefined);
     this.tails.set(taskId, next);
     const done = () => {
@@ -42,7 +42,7 @@ export class PgEventLog implements EventLog {
   }
 
   async after(taskId: string, attempt: number, afterId: number): Promise<TaskEvent[]> {
-    await this.ready;
+    await this.ready();
     const r = await this.pool.query<{ id: number; type: TaskEventType; data: string }>(
       'SELECT id, type, data FROM task_events WHERE task_id = $1 AND attempt = $2 AND id > $3 ORDER BY id',
       [taskId, attempt, afterId],
@@ -55,7 +55,7 @@ export class PgEventLog implements EventLog {
   }
 
   async purge(before: number): Promise<number> {
-    await this.ready;
+    await this.ready();
     return (await this.pool.query('DELETE FROM task_events WHERE at < $1', [before])).rowCount ?? 0;
   }
 }

@@ -15,22 +15,36 @@ const INSERT_TASK = `INSERT INTO tasks (id, status, source, action, params, acco
  * so no call holds a transaction open across round trips.
  */
 export class PgStore implements Store {
-  /** Migrations run once, before the first query; the constructor stays synchronous for the composition root. */
-  readonly ready: Promise<void>;
+  private migrated?: Promise<void>;
 
   constructor(
     readonly pool: pg.Pool,
     /** Seals profile cookies and credentials at rest; absent only in tests of the store itself. */
     private readonly box?: SecretBox,
-    schema?: string,
+    private readonly schema?: string,
   ) {
-    this.ready = migrate(pool, schema).then(() => undefined);
     // Awaited by every call; an unobserved failure here must not crash the process before the first one.
-    this.ready.catch(() => {});
+    this.ready().catch(() => {});
+  }
+
+  /**
+   * Migrations run once, before the first query (the constructor stays synchronous for the composition
+   * root). A failed run (the server was down at start) is tried again by the next call, so the process
+   * recovers once the server is back.
+   */
+  ready(): Promise<void> {
+    if (!this.migrated) {
+      const run = migrate(this.pool, this.schema).then(() => undefined);
+      this.migrated = run;
+      run.catch(() => {
+        if (this.migrated === run) this.migrated = undefined;
+      });
+    }
+    return this.migrated;
   }
 
   private async q<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    await this.ready;
+    await this.ready();
     return this.pool.query<R>(sql, params);
   }
   private async one<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R | undefined> {
@@ -310,7 +324,7 @@ export class PgStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.ready.catch(() => {});
+    await this.migrated?.catch(() => {});
     await this.pool.end();
   }
 }
