@@ -34,6 +34,16 @@ const EnvSchema = z.object({
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
+  CRAWLER_DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((s) => /^postgres(ql)?:\/\/\S+$/.test(s), 'expected a Postgres URL such as postgres://crawler@db.example.com:5432/crawler')
+    .optional(),
+  CRAWLER_DATABASE_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'expected a lower-case schema name (letters, digits, _)')
+    .optional(),
   CRAWLER_CORS_ORIGINS: z
     .string()
     .trim()
@@ -53,7 +63,6 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
-  CRAWLER_DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\/\S+$/, 'expected postgres://user:password@host:5432/database').optional(),
   CRAWLER_REDIS_URL: z
     .string()
     .trim()
@@ -104,12 +113,14 @@ export interface Config {
   secretKey?: string;
   /** How long cache-hit task rows wait to be committed together (0: the next event-loop turn). */
   groupCommitMs: number;
+  /** Postgres (a fleet's shared store) instead of the SQLite file in the data dir. */
+  databaseUrl?: string;
+  /** The Postgres schema holding the tables (default: the server's search_path, usually public). */
+  databaseSchema?: string;
   /** Browser origins allowed to call the API (CORS); '*' for any; empty: none. */
   corsOrigins: string[];
   /** How signed platform requests are signed, per platform or platform.endpoint (default auto). */
   signModes: ReadonlyMap<string, SignMode>;
-  /** The shared Postgres store (distributed mode, with redisUrl). */
-  databaseUrl?: string;
   /** Dispatch, pacing, cancels and SSE wake-ups through Redis (a fleet); absent: all in this process. */
   redisUrl?: string;
   /** Key and channel prefix in Redis, so fleets sharing a server stay apart. */
@@ -155,12 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.CRAWLER_SECRET_KEY,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    databaseUrl: e.CRAWLER_DATABASE_URL,
+    databaseSchema: e.CRAWLER_DATABASE_SCHEMA,
     corsOrigins: (e.CRAWLER_CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
       .filter(Boolean),
     signModes: parseSignModes(e.CRAWLER_SIGN_MODE ?? ''),
-    databaseUrl: e.CRAWLER_DATABASE_URL,
     redisUrl: e.CRAWLER_REDIS_URL,
     redisPrefix: e.CRAWLER_REDIS_PREFIX ?? 'crawler',
     blob: e.CRAWLER_BLOB_URL ? parseBlobUrl(e.CRAWLER_BLOB_URL) : undefined,

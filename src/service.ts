@@ -35,13 +35,12 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import type { SqliteStore } from './store/sqlite.js';
-import { openStore } from './store/open.js';
+import { openEventLog, openStore } from './store/open.js';
+import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
 import { EventPublisher } from './tasks/publisher.js';
 import type { EventLog } from './tasks/event-log.js';
-import { SqliteEventLog } from './store/sqlite-events.js';
 import { LocalCancelSignal } from './tasks/cancel-local.js';
 import { Runner } from './tasks/runner.js';
 import { TaskService } from './tasks/service.js';
@@ -52,7 +51,7 @@ import type { TaskQueue } from './queue/types.js';
 export interface Service {
   config: Config;
   app: FastifyInstance;
-  store: SqliteStore;
+  store: Store;
   runner: Runner;
   /** Task event fan-out (memory follows work in flight; tests watch its size). */
   bus: EventBus;
@@ -99,7 +98,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const bus = new EventBus();
   // With CRAWLER_REDIS_URL, dispatch, pacing, cancels and SSE wake-ups go through Redis; otherwise all stays here.
   const fleet: RedisParts | undefined = config.redisUrl ? redisParts({ url: config.redisUrl, prefix: config.redisPrefix, store, bus, accountSlots: config.accountSlots, log }) : undefined;
-  const events = new EventPublisher(bus, new SqliteEventLog(store.db), log, fleet?.relay);
+  const events = new EventPublisher(bus, openEventLog(store), log, fleet?.relay);
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
   const dispatcher = opts.dispatcher ?? outboundDispatcher(config, registry, log);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody } from '../domain/errors.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
 import { drainBody, type RouteTable } from './http-errors.js';
 
 /** One mapping from any thrown error to the spec's error body; never a bare 500 for bad input. */
@@ -23,6 +24,11 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   if (status >= 400 && status < 500) {
     const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? `malformed JSON body: ${err.message}` : err.message;
     reply.code(status).send({ ok: false, error: errorBody('invalid_request', message) });
+    return;
+  }
+  if (isStoreUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    reply.code(503).header('retry-after', '2').send({ ok: false, error: { ...errorBody('upstream_error', 'the database is unavailable; retry shortly'), retryable: true } });
     return;
   }
   req.log.error({ err }, 'unhandled error');

@@ -1,9 +1,29 @@
 import { join } from 'node:path';
 import { loadSecretKey, SecretBox } from '../accounts/secrets.js';
 import type { Config } from '../config.js';
+import type { EventLog } from '../tasks/event-log.js';
+import { PgEventLog } from './pg/events.js';
+import { createPool } from './pg/pool.js';
+import { PgStore } from './pg/store.js';
+import { SqliteEventLog } from './sqlite-events.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
+import type { Store } from './types.js';
 
-/** The embedded store of a data dir, with profile secrets sealed by the configured key. */
-export function openStore(config: Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs'>>): SqliteStore {
-  return new SqliteStore(openDatabase(join(config.dataDir, 'crawler.sqlite')), new SecretBox(loadSecretKey(config.dataDir, config.secretKey)), config.groupCommitMs ?? 0);
+type StoreConfig = Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs' | 'databaseUrl' | 'databaseSchema'>>;
+
+/**
+ * The store the configuration names: Postgres when CRAWLER_DATABASE_URL is set (a fleet), else the
+ * embedded SQLite file in the data dir. Profile secrets are sealed by the configured key either way.
+ */
+export function openStore(config: StoreConfig): Store {
+  const box = new SecretBox(loadSecretKey(config.dataDir, config.secretKey));
+  if (config.databaseUrl) return new PgStore(createPool({ url: config.databaseUrl, schema: config.databaseSchema }), box, config.databaseSchema);
+  return new SqliteStore(openDatabase(join(config.dataDir, 'crawler.sqlite')), box, config.groupCommitMs ?? 0);
+}
+
+/** The event log beside the store, in the same database. */
+export function openEventLog(store: Store): EventLog {
+  if (store instanceof PgStore) return new PgEventLog(store.pool, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteEventLog(store.db);
+  throw new Error('no event log for this store');
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
+import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -89,12 +90,13 @@ export class SqliteStore implements Store {
       get: p(`SELECT tasks.*, results.head AS r_head, results.tail AS r_tail FROM tasks
               LEFT JOIN results ON results.id = tasks.result_id WHERE tasks.id = ?`),
       running: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1 WHERE id = ? AND status = 'queued' RETURNING *`),
-      finish: p(`UPDATE tasks SET status = ?, result = ?, error = ?, finished_at = ?, event_seq = ?
+      // Ids of a change come from the row, above any stored, so a process that never saw earlier events numbers them uniquely.
+      finish: p(`UPDATE tasks SET status = ?, result = ?, error = ?, finished_at = ?, event_seq = MAX(event_seq + 2, ?)
                  WHERE id = ? AND status = 'running' AND attempts = ? RETURNING *`),
-      progress: p(`UPDATE tasks SET progress = ?, event_seq = ? WHERE id = ? AND status = 'running'`),
-      cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = ? WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
+      progress: p(`UPDATE tasks SET progress = ?, event_seq = MAX(event_seq, ?) WHERE id = ? AND status = 'running'`),
+      cancel: p(`UPDATE tasks SET status = 'cancelled', finished_at = ?, event_seq = MAX(event_seq + 2, ?) WHERE id = ? AND status IN ('queued', 'running') RETURNING *`),
       requeue: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, finished_at = NULL, result = NULL,
-                 error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = ? WHERE id = ? RETURNING *`),
+                 error = NULL, progress = NULL, result_id = NULL, result_age = NULL, event_seq = MAX(event_seq + 1, ?) WHERE id = ? RETURNING *`),
       // Each count reads its own partial index.
       counts: p(`SELECT 'queued' AS status, COUNT(*) AS n FROM tasks WHERE status = 'queued'
                  UNION ALL SELECT 'running', COUNT(*) FROM tasks WHERE status = 'running'`),
@@ -247,7 +249,7 @@ export class SqliteStore implements Store {
   }
   async requeueOrphans(): Promise<number> {
     // A write that was in flight may or may not have been published: never run it twice.
-    this.s.orphanWrites.run(Date.now(), JSON.stringify({ code: 'upstream_error', message: 'outcome unknown: the process stopped while this write was in flight; check the platform before writing again', retryable: false }));
+    this.s.orphanWrites.run(Date.now(), JSON.stringify(ORPHAN_WRITE_ERROR));
     return this.s.orphans.run().changes;
   }
   async mediaRefsPut(refs: MediaRef[], at: number): Promise<void> {
@@ -374,44 +376,4 @@ export class SqliteStore implements Store {
     this.flush();
     this.db.close();
   }
-}
-
-/** The row as stored and the insert's parameters. */
-function taskRecord(t: NewTask): { row: TaskRow; params: Record<string, unknown> } {
-  const row: TaskRow = {
-    id: t.id,
-    status: t.finished ? 'succeeded' : 'queued',
-    source: t.source,
-    action: t.action,
-    params: t.params,
-    account: t.account,
-    created_at: t.createdAt,
-    started_at: t.finished ? t.createdAt : null,
-    finished_at: t.finished ? t.createdAt : null,
-    attempts: 1,
-    progress: null,
-    result: t.finished?.text ?? null,
-    error: null,
-    owner: t.owner,
-    // Every emitted event id is stored: a queued task has emitted status (1); one born finished owns 1 and 2.
-    event_seq: t.finished ? 2 : 1,
-  };
-  const params = {
-    id: row.id,
-    status: row.status,
-    source: row.source,
-    action: row.action,
-    params: row.params,
-    account: row.account,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    owner: row.owner,
-    eventSeq: row.event_seq,
-    // A shared cached result is referenced, anything else is stored inline.
-    result: t.finished && t.finished.resultId === undefined ? t.finished.text : null,
-    resultId: t.finished?.resultId ?? null,
-    resultAge: t.finished?.age ?? null,
-  };
-  return { row, params };
 }

@@ -240,7 +240,8 @@ export class TaskService {
     this.finishedJson.delete(row.id);
     const requeued = await this.store.requeueTask(row.id, seq);
     if (!requeued) return this.get(id, caller);
-    this.events.publish(row.id, requeued.attempts, seq - 1, 'status', taskJson(requeued, false));
+    // The store may have numbered it past seq (another process emitted in between): its row says which id.
+    this.events.publish(row.id, requeued.attempts, requeued.event_seq - 1, 'status', taskJson(requeued, false));
     await this.queue.add(requeued);
     this.runner.pump();
     return requeued;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, type Running } from '../helpers/service.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -75,7 +76,7 @@ describe('auth', () => {
     const list = await s.api('/v1/tokens');
     expect(JSON.stringify(list.body)).not.toContain(token);
     // Only hashes are stored.
-    const rows = s.svc.store.db.prepare('SELECT * FROM tokens').all();
+    const rows = (s.svc.store as SqliteStore).db.prepare('SELECT * FROM tokens').all();
     expect(JSON.stringify(rows)).not.toContain(token.slice(4));
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, type Running } from '../helpers/service.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -14,7 +15,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const taskCount = () => (s.svc.store.db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
+const taskCount = () => ((s.svc.store as SqliteStore).db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
 
 describe('bad input never yields a 500, a hang or a changed state', () => {
   const cases: Array<[string, () => Promise<{ status: number; body: any }>, number, string, RegExp?]> = [

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogEntrySchema } from '../../src/domain/catalog.js';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, type Running } from '../helpers/service.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -47,7 +48,7 @@ describe('catalog and discovery', () => {
     expect(typeof h.body.ffmpeg).toBe('boolean');
     expect(typeof h.body.browser).toBe('boolean');
     expect(typeof h.body.uptime_s).toBe('number');
-    s.svc.store.db.prepare("INSERT INTO profiles (platform, name, cookies, health) VALUES ('fake', 'default', 'SESSION=secret', 'ok')").run();
+    (s.svc.store as SqliteStore).db.prepare("INSERT INTO profiles (platform, name, cookies, health) VALUES ('fake', 'default', 'SESSION=secret', 'ok')").run();
     const p = await s.api('/v1/profiles');
     expect(p.body).toEqual({ profiles: [{ platform: 'fake', name: 'default', health: 'ok', checked_at: null, used_at: null }] });
     expect(p.text).not.toContain('secret');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, until, type Running } from '../helpers/service.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -50,7 +51,7 @@ describe('profile secrets at rest', () => {
     const secret = 'zz9-plural-z-alpha-COOKIEVALUE';
     const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'sealed', cookies: `SID=${secret}`, credentials: { app_password: `${secret}-pw` } } });
     expect(r.status).toBe(201);
-    s.svc.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    (s.svc.store as SqliteStore).db.pragma('wal_checkpoint(TRUNCATE)');
     for (const f of readdirSync(s.dataDir)) {
       const full = join(s.dataDir, f);
       if (statSync(full).isFile()) expect(readFileSync(full).includes(secret), f).toBe(false);

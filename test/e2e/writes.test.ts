@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, until, type Running } from '../helpers/service.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
@@ -16,7 +17,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const taskCount = () => (s.svc.store.db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
+const taskCount = () => ((s.svc.store as SqliteStore).db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
 const write = (params: Record<string, unknown>, token = writer, wait = 8000) =>
   s.api(`/v1/tasks?wait=${wait}`, { method: 'POST', json: { source: 'fake', action: 'post.create', params }, token });
 
