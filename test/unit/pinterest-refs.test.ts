@@ -82,4 +82,9 @@ describe('pinterest user and board references', () => {
     expect(() => parseOwnerRef('https://twitter.com/harborlight')).toThrow(/not a pinterest user or board/);
     expect(() => parseOwnerRef('  ')).toThrow(/required/);
   });
+  it('a board named like an Object.prototype property is a board (fast-check found "constructor")', () => {
+    for (const board of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(parseOwnerRef(`https://www.pinterest.com/harborlight/${board}/`)).toEqual({ kind: 'board', user: 'harborlight', board });
+    }
+  });
 });

@@ -17,7 +17,7 @@ const more = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 function enumParam<T extends Record<string, number>>(table: T, value: unknown, name: string, fallback: keyof T): number {
   if (value === undefined) return table[fallback]!;
-  if (typeof value !== 'string' || !(value in table)) throw new InvalidInput(`params.${name}: one of ${Object.keys(table).join(', ')}`);
+  if (typeof value !== 'string' || !Object.hasOwn(table, value)) throw new InvalidInput(`params.${name}: one of ${Object.keys(table).join(', ')}`);
   return table[value]!;
 }
 

@@ -73,7 +73,7 @@ export function refFromUrl(url: URL): Ref | undefined {
   const [user, second, third] = segs;
   if (!user || !isUsername(user)) return undefined;
   if (second === undefined) return { kind: 'user', user };
-  if (second in USER_TABS) return third === undefined ? { kind: 'user', user, feed: USER_TABS[second] } : undefined;
+  if (Object.hasOwn(USER_TABS, second)) return third === undefined ? { kind: 'user', user, feed: USER_TABS[second] } : undefined;
   if (second.startsWith('_')) return undefined;
   // /<user>/<board>/<section>/: sections are their own feed, not read here.
   if (third !== undefined) return undefined;

@@ -15,7 +15,7 @@ export const VERTICALS: Record<string, string> = { any: '', answer: 'answer', ar
 
 function pick(table: Record<string, string>, value: unknown, name: string, fallback: string): string {
   const key = value === undefined ? fallback : value;
-  if (typeof key !== 'string' || !(key in table)) throw new InvalidInput(`params.${name}: one of ${Object.keys(table).join(', ')}`);
+  if (typeof key !== 'string' || !Object.hasOwn(table, key)) throw new InvalidInput(`params.${name}: one of ${Object.keys(table).join(', ')}`);
   return table[key]!;
 }
 
