@@ -9,12 +9,6 @@ export interface Deployment {
   role: Role;
 }
 
-/**
- * Whether this build can run distributed: true once a Postgres store and a Redis queue are wired into
- * the composition root. Until then a fleet is refused rather than silently run on local SQLite.
- */
-export const DISTRIBUTED_BACKENDS = false;
-
 export function parseRole(raw: string): Role {
   if ((ROLES as readonly string[]).includes(raw)) return raw as Role;
   throw new ConfigError(`--role ${raw}: expected one of ${ROLES.join(', ')}`);
@@ -24,7 +18,7 @@ export function parseRole(raw: string): Role {
  * The mode follows from the configuration: both shared backends set means distributed, neither means
  * embedded. Embedded is one process with SQLite under the data dir, so it only runs as `all`.
  */
-export function resolveDeployment(config: Pick<Config, 'databaseUrl' | 'redisUrl'>, role: Role, distributedBackends = DISTRIBUTED_BACKENDS): Deployment {
+export function resolveDeployment(config: Pick<Config, 'databaseUrl' | 'redisUrl'>, role: Role): Deployment {
   const db = Boolean(config.databaseUrl);
   const redis = Boolean(config.redisUrl);
   if (db !== redis) {
@@ -38,12 +32,6 @@ export function resolveDeployment(config: Pick<Config, 'databaseUrl' | 'redisUrl
       );
     }
     return { mode: 'embedded', role };
-  }
-  if (!distributedBackends) {
-    throw new ConfigError(
-      'CRAWLER_DATABASE_URL and CRAWLER_REDIS_URL are set, but this build has no Postgres store or Redis queue wired yet, so distributed mode cannot start. ' +
-        'Unset both to run embedded (one process, --role all).',
-    );
   }
   return { mode: 'distributed', role };
 }

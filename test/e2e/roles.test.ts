@@ -42,10 +42,8 @@ describe('deployment: mode and role from the configuration', () => {
     }
   });
 
-  it('is distributed with both, and says so plainly while those backends are not wired', () => {
-    expect(() => resolveDeployment(URLS, 'api', false)).toThrow(/no Postgres store or Redis queue wired yet/);
-    expect(() => resolveDeployment(URLS, 'all', false)).toThrow(ConfigError);
-    expect(resolveDeployment(URLS, 'worker', true)).toEqual({ mode: 'distributed', role: 'worker' });
+  it('is distributed with both, in any role', () => {
+    for (const role of ['api', 'worker', 'all'] as const) expect(resolveDeployment(URLS, role)).toEqual({ mode: 'distributed', role });
   });
 
   it('crawler serve --role refuses at start with the message and exit code 2', () => {

@@ -49,7 +49,7 @@ describe('compose.yaml', () => {
     expect(new Set(envs).size).toBe(1);
     const env = Object.fromEntries(Object.entries(crawlers[0]![1].environment!).map(([k, v]) => [k, substitute(String(v))]));
     const config = loadConfig(env);
-    expect(resolveDeployment(config, 'api', true)).toEqual({ mode: 'distributed', role: 'api' });
+    expect(resolveDeployment(config, 'api')).toEqual({ mode: 'distributed', role: 'api' });
     expect(config.blob).toEqual({ kind: 'file', dir: '/clips' });
     expect(config.secretKey).toBe(OPERATOR.CRAWLER_SECRET_KEY);
     expect(config.port).toBe(8080);
