@@ -230,9 +230,11 @@ export class Runner {
       .catch((e) => this.crashed(row, r, e))
       .finally(async () => {
         watch.release();
-        // A cancel already freed the slot, and a retry may have claimed the task again since.
-        if (this.running.get(row.id) === r) this.running.delete(row.id);
-        await this.settle(row);
+        // A cancel already freed the slot and told the queue, and a retry may have claimed the task again since.
+        if (this.running.get(row.id) === r) {
+          this.running.delete(row.id);
+          await this.settle(row);
+        }
         if (!this.running.size) for (const f of [...this.idle]) f();
         this.pump();
       });

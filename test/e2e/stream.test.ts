@@ -216,3 +216,27 @@ describe('open streams have a hard ceiling', () => {
     }
   });
 });
+
+describe('a stream whose state cannot be read', () => {
+  it('ends instead of pinging forever, and frees its slot (the client reconnects with Last-Event-ID)', async () => {
+    const svc = await startService({ adapters: [fake.adapter], maxStreams: 1, pingMs: 50 });
+    try {
+      const t = await svc.token(['read', 'write']);
+      const task = await svc.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'slow', force: true } }, token: t });
+      const log = svc.svc.eventLog;
+      const after = log.after.bind(log);
+      log.after = () => Promise.reject(new Error('store unreachable'));
+      const broken = await fetch(`${svc.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` } });
+      expect(broken.status).toBe(200);
+      // The body ends: text() resolves rather than hanging on pings.
+      expect(await broken.text()).toContain('retry: 2000');
+      log.after = after;
+      const again = await fetch(`${svc.base}/v1/tasks/${task.body.task_id}/stream`, { headers: { authorization: `Bearer ${t}` } });
+      expect(again.status).toBe(200);
+      await svc.api(`/v1/tasks/${task.body.task_id}/cancel`, { method: 'POST', token: t });
+      expect(await again.text()).toContain('event: result');
+    } finally {
+      await svc.close();
+    }
+  });
+});

@@ -59,19 +59,26 @@ export function streamRoutes(app: FastifyInstance, d: ApiDeps): void {
     };
     req.raw.on('close', finish);
 
-    const row = await d.tasks.get(id, callerOf(req));
-    if (isFinished(row.status)) {
-      // The end, restated from the store: the task's last status and its result, not its history.
-      send({ id: row.event_seq - 1, type: 'status', data: taskJson(row, false) });
-      send({ id: row.event_seq, type: 'result', data: taskJson(row, true) });
+    try {
+      const row = await d.tasks.get(id, callerOf(req));
+      if (isFinished(row.status)) {
+        // The end, restated from the store: the task's last status and its result, not its history.
+        send({ id: row.event_seq - 1, type: 'status', data: taskJson(row, false) });
+        send({ id: row.event_seq, type: 'result', data: taskJson(row, true) });
+        finish();
+        return;
+      }
+      const missed = await d.eventLog.after(id, row.attempts, lastId);
+      if (missed.length) for (const e of missed) send(e);
+      else if (lastId < row.event_seq) send({ id: row.event_seq, type: 'status', data: taskJson(row, false) });
+      const waiting = held;
+      held = undefined;
+      for (const e of waiting) send(e);
+    } catch (e) {
+      // The stream is open already (no error status can follow): end it, and the client's reconnect
+      // with Last-Event-ID (retry: 2000) asks again, instead of a stream that pings and never moves.
+      req.log.warn({ err: e, task: id }, 'task stream ended: its state could not be read');
       finish();
-      return;
     }
-    const missed = await d.eventLog.after(id, row.attempts, lastId);
-    if (missed.length) for (const e of missed) send(e);
-    else if (lastId < row.event_seq) send({ id: row.event_seq, type: 'status', data: taskJson(row, false) });
-    const waiting = held;
-    held = undefined;
-    for (const e of waiting) send(e);
   });
 }
