@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLiveItems } from '../helpers/replay-task.js';
 import { startService, type Running } from '../helpers/service.js';
 
 /*
@@ -59,14 +60,7 @@ describe('short-video platforms through the running service (replay)', () => {
 
   for (const [source, action, params] of CASES) {
     it(`${source}.${action} ${JSON.stringify(params)} succeeds live with items`, async () => {
-      const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source, action, params } });
-      expect(r.status, JSON.stringify(r.body).slice(0, 600)).toBe(200);
-      expect(r.body.status).toBe('succeeded');
-      const result = r.body.result;
-      expect(result.error, JSON.stringify(result.error)).toBeUndefined();
-      expect(result.source).toBe('live');
-      const n = result.items?.length || result.data?.trends?.length || (result.data?.author ? 1 : 0);
-      expect(n).toBeGreaterThan(0);
+      const result = await expectLiveItems(s, source, action, params);
       expect(result.warnings).toContain('replayed from recordings (CRAWLER_REPLAY): not a live crawl');
     });
   }
