@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { isReplayMiss } from '../../src/crawl/errors.js';
+import { compileRules, routeKey } from '../../src/crawl/replay/match.js';
 import { CommentsResultSchema, CreatorResultSchema, EnvelopeSchema, TrendResultSchema } from '../../src/domain/results.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
@@ -322,6 +323,8 @@ const CASES: Case[] = [
   { source: 'twitter', action: 'detail', params: { query: 'https://twitter.com/XDevelopers/status/1649191520250245121?s=20' }, replay: [fx('twitter/detail-tweet-1649191520250245121.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
   { source: 'twitter', action: 'comments', params: { query: '1649191520250245121', limit: 100 }, replay: [fx('twitter/replies-tweet-1649191520250245121.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
   { source: 'twitter', action: 'detail', params: { query: 'https://x.com/harborweather/status/2045936718443446274' }, replay: [SBX + '/twitter'] },
+  { source: 'twitter', action: 'search', params: { query: 'neo', limit: 50 }, replay: [fx('twitter/search-latest-neo.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
+  { source: 'twitter', action: 'trending', params: { board: 'sports' }, replay: [fx('twitter/trending-sport.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' } },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -348,9 +351,10 @@ function bodyText(entry: HarFile['har']['log']['entries'][number]): string {
   if (typeof c.text !== 'string') return '';
   return c.encoding === 'base64' ? Buffer.from(c.text, 'base64').toString('utf8') : c.text;
 }
+/** The route replay matches on (with the platform's route aliases: a rotating GraphQL query id). */
 const endpoint = (method: string, url: string): string => {
   const u = new URL(url);
-  return `${method.toUpperCase()} ${u.origin}${u.pathname}`;
+  return `${u.protocol} ${routeKey(method.toUpperCase(), u, compileRules(registry.forHost(u.hostname)?.replay))}`;
 };
 
 type Kind = 'json' | 'html' | 'text';
