@@ -9,9 +9,9 @@
 // page's __eqmc LSD token and the bundles' `__d("<Name>_instagramRelayOperation",…)` modules, and the
 // error answers the notes quote (1675002 "Incorrect Query", feedback_required, login and challenge
 // redirects). The account, posts, people and numbers are invented.
-import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHar } from '../har-writer.js';
 import { pkToShortcode } from '../../src/platforms/instagram/refs.js';
 import { OPS_DEFAULTS } from '../../src/platforms/instagram/ops.js';
 import { jazoest } from '../../src/platforms/instagram/write.js';
@@ -38,47 +38,23 @@ interface Exchange {
 }
 
 function har(file: string, entries: Exchange[]): void {
-  const doc = {
-    log: {
-      version: '1.2',
-      creator: { name: 'hand-made (instagram adapter sandbox)', version: '1' },
-      entries: entries.map((e) => {
-        const u = new URL(e.url);
-        const mime = e.mime ?? JSON_TYPE;
-        const post = e.form ? new URLSearchParams(e.form).toString() : undefined;
-        return {
-          startedDateTime: STARTED,
-          time: 0,
-          request: {
-            method: e.method ?? (post ? 'POST' : 'GET'),
-            url: e.url,
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'X-IG-App-ID', value: OPS_DEFAULTS.app_id! }, ...(post ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }] : [])],
-            queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
-            ...(post ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: post } } : {}),
-            cookies: [],
-            headersSize: -1,
-            bodySize: post ? Buffer.byteLength(post) : 0,
-          },
-          response: {
-            status: e.status ?? 200,
-            statusText: e.status && e.status >= 300 ? String(e.status) : 'OK',
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'Content-Type', value: mime }, ...(e.headers ?? [])],
-            cookies: [],
-            content: { size: Buffer.byteLength(e.body), mimeType: mime, text: e.body },
-            redirectURL: (e.headers ?? []).find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
-            headersSize: -1,
-            bodySize: -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: 0, receive: 0 },
-          comment: `hand-made sandbox recording: ${e.comment}`,
-        };
-      }),
-    },
-  };
-  writeFileSync(join(OUT, file), `${JSON.stringify(doc, null, 1)}\n`);
+  writeHar({
+    dir: OUT,
+    file,
+    creator: 'hand-made (instagram adapter sandbox)',
+    started: STARTED,
+    entries: entries.map((e) => {
+      const post = e.form ? new URLSearchParams(e.form).toString() : undefined;
+      return {
+        ...e,
+        method: e.method ?? (post ? 'POST' : 'GET'),
+        statusText: e.status && e.status >= 300 ? String(e.status) : 'OK',
+        mime: e.mime ?? JSON_TYPE,
+        requestHeaders: [{ name: 'X-IG-App-ID', value: OPS_DEFAULTS.app_id! }, ...(post ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }] : [])],
+        post: post ? { mimeType: 'application/x-www-form-urlencoded', text: post } : undefined,
+      };
+    }),
+  });
 }
 
 const json = (v: unknown): string => JSON.stringify(v, null, 1);

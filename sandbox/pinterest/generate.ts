@@ -8,9 +8,9 @@
 // list in resource_response.data, video_list keys (V_720P, V_HLSV4, V_EXP*), idea pins' story_pin_data pages
 // and blocks and carousel_slots as gallery-dl reads them, resource_response.error {status, http_status, code,
 // message} as pinterest-dl reads it, the url_shortener 302. The people, pins, boards and numbers are invented.
-import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHar } from '../har-writer.js';
 
 const OUT = dirname(fileURLToPath(import.meta.url));
 const WWW = 'https://www.pinterest.com';
@@ -32,51 +32,26 @@ interface Exchange {
 }
 
 function har(file: string, entries: Exchange[]): void {
-  const doc = {
-    log: {
-      version: '1.2',
-      creator: { name: 'hand-made (pinterest adapter sandbox)', version: '1' },
-      entries: entries.map((e) => {
-        const u = new URL(e.url);
-        const mime = e.mime ?? JSON_TYPE;
-        const post = e.form ? new URLSearchParams(e.form).toString() : undefined;
-        return {
-          startedDateTime: STARTED,
-          time: 0,
-          request: {
-            method: e.method ?? (post ? 'POST' : 'GET'),
-            url: e.url,
-            httpVersion: 'HTTP/1.1',
-            headers: [
-              { name: 'X-Requested-With', value: 'XMLHttpRequest' },
-              { name: 'X-Pinterest-AppState', value: 'active' },
-              ...(post ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded; charset=UTF-8' }] : []),
-            ],
-            queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
-            ...(post ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: post } } : {}),
-            cookies: [],
-            headersSize: -1,
-            bodySize: post ? Buffer.byteLength(post) : 0,
-          },
-          response: {
-            status: e.status ?? 200,
-            statusText: e.statusText ?? 'OK',
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'Content-Type', value: mime }, ...(e.headers ?? [])],
-            cookies: [],
-            content: { size: Buffer.byteLength(e.body), mimeType: mime, text: e.body },
-            redirectURL: (e.headers ?? []).find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
-            headersSize: -1,
-            bodySize: -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: 0, receive: 0 },
-          comment: `hand-made sandbox recording: ${e.comment}`,
-        };
-      }),
-    },
-  };
-  writeFileSync(join(OUT, file), `${JSON.stringify(doc, null, 1)}\n`);
+  writeHar({
+    dir: OUT,
+    file,
+    creator: 'hand-made (pinterest adapter sandbox)',
+    started: STARTED,
+    entries: entries.map((e) => {
+      const post = e.form ? new URLSearchParams(e.form).toString() : undefined;
+      return {
+        ...e,
+        method: e.method ?? (post ? 'POST' : 'GET'),
+        mime: e.mime ?? JSON_TYPE,
+        requestHeaders: [
+          { name: 'X-Requested-With', value: 'XMLHttpRequest' },
+          { name: 'X-Pinterest-AppState', value: 'active' },
+          ...(post ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded; charset=UTF-8' }] : []),
+        ],
+        post: post ? { mimeType: 'application/x-www-form-urlencoded', text: post } : undefined,
+      };
+    }),
+  });
 }
 
 // ---- requests as the web sends them ---------------------------------------------------------------

@@ -3,9 +3,9 @@
 // Shapes follow the real answers in ../shared/fixtures/reddit (Listing / t3 / t1 / t2 / more, json.errors,
 // x-ratelimit-* headers, the share-link 301) and reddit's documented anonymous www.reddit.com/<path>.json
 // twins of the OAuth endpoints. The communities' posts, people and numbers are invented.
-import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHar } from '../har-writer.js';
 
 const OUT = dirname(fileURLToPath(import.meta.url));
 const WWW = 'https://www.reddit.com';
@@ -34,47 +34,22 @@ const budget = (remaining = '596.0', reset = '412', used = '4'): Header[] => [
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 function har(file: string, entries: Exchange[]): void {
-  const doc = {
-    log: {
-      version: '1.2',
-      creator: { name: 'hand-made (reddit adapter sandbox)', version: '1' },
-      entries: entries.map((e) => {
-        const u = new URL(e.url);
-        const mime = e.mime ?? JSON_TYPE;
-        const form = e.form ? new URLSearchParams(e.form).toString() : undefined;
-        return {
-          startedDateTime: STARTED,
-          time: 0,
-          request: {
-            method: e.method ?? 'GET',
-            url: e.url,
-            httpVersion: 'HTTP/1.1',
-            headers: form ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }] : [],
-            queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
-            ...(form ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: form } } : {}),
-            cookies: [],
-            headersSize: -1,
-            bodySize: form ? Buffer.byteLength(form) : 0,
-          },
-          response: {
-            status: e.status ?? 200,
-            statusText: e.statusText ?? 'OK',
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'Content-Type', value: mime }, { name: 'Date', value: 'Mon, 20 Apr 2026 09:00:00 GMT' }, ...(e.headers ?? [])],
-            cookies: [],
-            content: { size: Buffer.byteLength(e.body), mimeType: mime, text: e.body },
-            redirectURL: (e.headers ?? []).find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
-            headersSize: -1,
-            bodySize: -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: 0, receive: 0 },
-          comment: `hand-made sandbox recording: ${e.comment}`,
-        };
-      }),
-    },
-  };
-  writeFileSync(join(OUT, file), `${JSON.stringify(doc, null, 1)}\n`);
+  writeHar({
+    dir: OUT,
+    file,
+    creator: 'hand-made (reddit adapter sandbox)',
+    started: STARTED,
+    responseHeaders: [{ name: 'Date', value: 'Mon, 20 Apr 2026 09:00:00 GMT' }],
+    entries: entries.map((e) => {
+      const form = e.form ? new URLSearchParams(e.form).toString() : undefined;
+      return {
+        ...e,
+        mime: e.mime ?? JSON_TYPE,
+        requestHeaders: form ? [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }] : [],
+        post: form ? { mimeType: 'application/x-www-form-urlencoded', text: form } : undefined,
+      };
+    }),
+  });
 }
 
 const q = (base: string, params: Record<string, string>): string => `${base}?${new URLSearchParams(params).toString()}`;

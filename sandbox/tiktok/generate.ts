@@ -5,9 +5,9 @@
 // __UNIVERSAL_DATA_FOR_REHYDRATION__ → __DEFAULT_SCOPE__['webapp.video-detail' | 'webapp.user-detail'] with
 // statusCode 10204 / 10216 / 10222, /api/post/item_list/ and /api/recommend/item_list/ answering
 // {itemList, cursor, hasMore}, share links answering a redirect). The creators, posts and numbers are invented.
-import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHar } from '../har-writer.js';
 
 const OUT = dirname(fileURLToPath(import.meta.url));
 const WEB = 'https://www.tiktok.com';
@@ -29,47 +29,21 @@ interface Exchange {
 }
 
 function har(file: string, entries: Exchange[]): void {
-  const doc = {
-    log: {
-      version: '1.2',
-      creator: { name: 'hand-made (tiktok adapter sandbox)', version: '1' },
-      entries: entries.map((e) => {
-        const u = new URL(e.url);
-        const mime = e.mime ?? JSON_TYPE;
-        const post = e.json === undefined ? undefined : JSON.stringify(e.json);
-        return {
-          startedDateTime: STARTED,
-          time: 0,
-          request: {
-            method: e.method ?? 'GET',
-            url: e.url,
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'Referer', value: `${WEB}/` }, ...(post ? [{ name: 'Content-Type', value: 'application/json' }] : [])],
-            queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
-            ...(post ? { postData: { mimeType: 'application/json', text: post } } : {}),
-            cookies: [],
-            headersSize: -1,
-            bodySize: post ? Buffer.byteLength(post) : 0,
-          },
-          response: {
-            status: e.status ?? 200,
-            statusText: e.statusText ?? 'OK',
-            httpVersion: 'HTTP/1.1',
-            headers: [{ name: 'Content-Type', value: mime }, ...(e.headers ?? [])],
-            cookies: [],
-            content: { size: Buffer.byteLength(e.body), mimeType: mime, text: e.body },
-            redirectURL: (e.headers ?? []).find((h) => h.name.toLowerCase() === 'location')?.value ?? '',
-            headersSize: -1,
-            bodySize: -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: 0, receive: 0 },
-          comment: `hand-made sandbox recording: ${e.comment}`,
-        };
-      }),
-    },
-  };
-  writeFileSync(join(OUT, file), `${JSON.stringify(doc, null, 1)}\n`);
+  writeHar({
+    dir: OUT,
+    file,
+    creator: 'hand-made (tiktok adapter sandbox)',
+    started: STARTED,
+    entries: entries.map((e) => {
+      const post = e.json === undefined ? undefined : JSON.stringify(e.json);
+      return {
+        ...e,
+        mime: e.mime ?? JSON_TYPE,
+        requestHeaders: [{ name: 'Referer', value: `${WEB}/` }, ...(post ? [{ name: 'Content-Type', value: 'application/json' }] : [])],
+        post: post ? { mimeType: 'application/json', text: post } : undefined,
+      };
+    }),
+  });
 }
 
 /** The web client's own params as the real recordings keep them (signature and fingerprint params left out). */
