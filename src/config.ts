@@ -34,6 +34,23 @@ const EnvSchema = z.object({
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
+  CRAWLER_REQUEST_LOG: z.string().trim().min(1).optional(),
+  CRAWLER_REPLAY_DELAY_MS: z
+    .string()
+    .trim()
+    .superRefine((s, ctx) => {
+      try {
+        parseReplayDelay(s);
+      } catch (e) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
+      }
+    })
+    .optional(),
+  CRAWLER_QUEUE_LOCK_MS: intIn(500, 3_600_000).optional(),
+  CRAWLER_QUEUE_STALLED_MS: intIn(200, 3_600_000).optional(),
+  CRAWLER_QUEUE_RECONCILE_MS: intIn(200, 3_600_000).optional(),
+  CRAWLER_CANCEL_RECHECK_MS: intIn(100, 600_000).optional(),
+  CRAWLER_REDIS_WATCHDOG_MS: intIn(500, 3_600_000).optional(),
   CRAWLER_DATABASE_URL: z
     .string()
     .trim()
@@ -125,10 +142,42 @@ export interface Config {
   redisUrl?: string;
   /** Key and channel prefix in Redis, so fleets sharing a server stay apart. */
   redisPrefix: string;
+  /** Timings of a fleet's queue (BullMQ locks and stalled checks, the reconciler, cancel re-checks, the Redis watchdog). */
+  fleet: FleetTimings;
+  /** Appends one JSON line per outbound platform request (send and done) to this file: an audit of who asked what, when. */
+  requestLog?: string;
+  /** Replay answers wait this long (per host, or every host): a replayed crawl lasts like a live one. */
+  replayDelay: ReplayDelay;
   /** Where preview clips live; absent: <data dir>/previews. */
   blob?: BlobTarget;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
+}
+
+export interface FleetTimings {
+  lockMs: number;
+  stalledMs: number;
+  reconcileMs: number;
+  recheckMs: number;
+  watchdogMs: number;
+}
+
+export interface ReplayDelay {
+  defaultMs: number;
+  hosts: ReadonlyMap<string, number>;
+}
+
+/** "20" (every host) or "20,x.com=800,api.x.com=0": a default and per-host overrides, in ms. */
+export function parseReplayDelay(raw: string): ReplayDelay {
+  const hosts = new Map<string, number>();
+  let defaultMs = 0;
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(?:([a-z0-9.-]+)=)?(\d{1,6})$/i.exec(part);
+    if (!m) throw new Error(`"${part}": expected milliseconds, or host=milliseconds (e.g. 20,x.com=800)`);
+    if (m[1]) hosts.set(m[1].toLowerCase(), Number(m[2]));
+    else defaultMs = Number(m[2]);
+  }
+  return { defaultMs, hosts };
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.CRAWLER_SECRET_KEY,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    fleet: {
+      lockMs: e.CRAWLER_QUEUE_LOCK_MS ?? 30_000,
+      stalledMs: e.CRAWLER_QUEUE_STALLED_MS ?? 30_000,
+      reconcileMs: e.CRAWLER_QUEUE_RECONCILE_MS ?? 30_000,
+      recheckMs: e.CRAWLER_CANCEL_RECHECK_MS ?? 5_000,
+      watchdogMs: e.CRAWLER_REDIS_WATCHDOG_MS ?? 30_000,
+    },
+    requestLog: e.CRAWLER_REQUEST_LOG ? resolve(e.CRAWLER_REQUEST_LOG) : undefined,
+    replayDelay: parseReplayDelay(e.CRAWLER_REPLAY_DELAY_MS ?? ''),
     databaseUrl: e.CRAWLER_DATABASE_URL,
     databaseSchema: e.CRAWLER_DATABASE_SCHEMA,
     corsOrigins: (e.CRAWLER_CORS_ORIGINS ?? '')

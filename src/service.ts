@@ -18,6 +18,7 @@ import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
 import { loadOps } from './crawl/ops.js';
 import { LocalPacer } from './crawl/pacer-local.js';
+import { RequestLog } from './crawl/request-log.js';
 import { ConfigError } from './config.js';
 import { CursorSeal } from './tasks/cursor-seal.js';
 import { policyFor } from './media/guard.js';
@@ -97,7 +98,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const store = openStore(config);
   const bus = new EventBus();
   // With CRAWLER_REDIS_URL, dispatch, pacing, cancels and SSE wake-ups go through Redis; otherwise all stays here.
-  const fleet: RedisParts | undefined = config.redisUrl ? redisParts({ url: config.redisUrl, prefix: config.redisPrefix, store, bus, accountSlots: config.accountSlots, log }) : undefined;
+  const fleet: RedisParts | undefined = config.redisUrl ? redisParts({ url: config.redisUrl, prefix: config.redisPrefix, store, bus, accountSlots: config.accountSlots, log, ...config.fleet }) : undefined;
   const events = new EventPublisher(bus, openEventLog(store), log, fleet?.relay);
   const metrics = new Metrics(() => store.countByStatus());
   const cache = new ResultCache(store);
@@ -109,6 +110,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
   const cancels = fleet?.cancels ?? new LocalCancelSignal();
+  const requestLog = config.requestLog ? new RequestLog(config.requestLog) : undefined;
   const runner = new Runner({
     health,
     pacer: fleet?.pacer ?? new LocalPacer(),
@@ -130,6 +132,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     signModes: config.signModes,
     ops: opsOrConfigError(registry, config),
     cursors,
+    requestLog,
   });
   const media = new MediaProxy({
     policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), async (url) => {
@@ -273,6 +276,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await browser.close();
       await runner.stop();
       await fleet?.close();
+      requestLog?.close();
       bus.close();
       await store.close();
     },
@@ -286,8 +290,10 @@ function outboundDispatcher(config: Config, registry: Registry, log: Logger): Di
   const recordings = loadRecordings(config.replay, (why) => skipped.push(why));
   log.info({ recordings: recordings.length, skipped: skipped.length, paths: config.replay }, 'replay mode: answering platform requests from recordings');
   for (const why of skipped.slice(0, 20)) log.warn(`replay: entry left out: ${why}`);
+  const { defaultMs, hosts } = config.replayDelay;
   return new ReplayDispatcher({
     recordings,
+    delayMs: (host) => hosts.get(host) ?? defaultMs,
     rulesFor: (host) => registry.forHost(host)?.replay,
     onMiss: (miss) => log.warn({ method: miss.method, url: miss.url }, miss.message),
   });

@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { Cancelled, RateLimited, ReplayMiss, Timeout, UpstreamError, isReplayMiss } from './errors.js';
 import { pace as paced, type Pacer } from './pacer.js';
+import type { RequestTrace } from './request-log.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -42,6 +43,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Called once per request that goes out, for metrics. */
   onRequest?: (method: string, url: URL) => void;
+  /** The request log's hook (CRAWLER_REQUEST_LOG). */
+  trace?: RequestTrace;
 }
 
 const MAX_REDIRECTS = 5;
@@ -125,6 +128,7 @@ export class HttpClient {
     const sendHeaders = { ...headers };
     if (this.opts.cookies && hostMatches(url.hostname, this.opts.cookieHosts ?? [])) sendHeaders['cookie'] = mergeCookies(this.opts.cookies, sendHeaders['cookie']);
     this.opts.onRequest?.(method, url);
+    const ended = this.opts.trace?.(method, url);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -138,8 +142,10 @@ export class HttpClient {
         bodyTimeout: timeoutMs,
       });
       const buf = Buffer.from(await res.body.arrayBuffer());
+      ended?.({ status: res.statusCode });
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body: buf };
     } catch (err) {
+      ended?.({ error: signal?.aborted ? 'cancelled' : ((err as Error)?.message ?? String(err)).slice(0, 200) });
       if (isReplayMiss(err)) throw err;
       if (signal?.aborted) throw new Cancelled();
       if (timeout.aborted || isTimeoutError(err)) throw new Timeout(`${method} ${url.host}${url.pathname} timed out after ${timeoutMs} ms`);

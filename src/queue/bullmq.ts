@@ -153,6 +153,21 @@ export class BullQueue implements TaskQueue {
     return out;
   }
 
+  /**
+   * Drops every account's BullMQ objects after their connection was revived (the watchdog): they are built
+   * again on first use. Runs in progress keep their rows; their jobs' locks lapse and the stalled check,
+   * or the row's own state, settles them.
+   */
+  async rebuild(): Promise<void> {
+    const old = [...this.accounts.values()];
+    this.accounts.clear();
+    for (const a of old) {
+      await Promise.allSettled([a.worker.close(true), a.queue.close()]);
+    }
+    await this.reconcile();
+    this.onWake?.();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);

@@ -8,19 +8,21 @@ import type { EventBus } from '../tasks/events.js';
 import { RedisEventRelay } from '../tasks/events-relay.js';
 import { isFinished, taskJson } from '../tasks/serialize.js';
 import { redisClient } from './connect.js';
+import { RedisWatchdog } from './watchdog.js';
 
 export interface RedisParts {
   queue: BullQueue;
   pacer: RedisPacer;
   cancels: RedisCancelSignal;
   relay: RedisEventRelay;
+  watchdog: RedisWatchdog;
   /** Resolves once every subscription is in place. */
   ready: Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** Everything a process of a fleet shares through Redis (CRAWLER_REDIS_URL), built from three clients. */
-export function redisParts(o: { url: string; prefix: string; store: Store; bus: EventBus; accountSlots: number; log: Logger; lockMs?: number; stalledMs?: number; reconcileMs?: number; recheckMs?: number }): RedisParts {
+export function redisParts(o: { url: string; prefix: string; store: Store; bus: EventBus; accountSlots: number; log: Logger; lockMs?: number; stalledMs?: number; reconcileMs?: number; recheckMs?: number; watchdogMs?: number }): RedisParts {
   const redis = redisClient(o.url);
   const workerRedis = redisClient(o.url, { blocking: true });
   // Subscriber mode takes a connection for itself; the cancel signal, the relay and the queue share it.
@@ -47,13 +49,22 @@ export function redisParts(o: { url: string; prefix: string; store: Store; bus: 
     },
     log: o.log,
   });
+  const watchdog = new RedisWatchdog({
+    url: o.url,
+    clients: { commands: redis, worker: workerRedis, subscriber: sub },
+    afterMs: o.watchdogMs ?? 30_000,
+    onRevived: () => queue.rebuild(),
+    log: o.log,
+  });
   return {
     queue,
+    watchdog,
     pacer: new RedisPacer(redis, o.prefix),
     cancels,
     relay,
     ready: Promise.all([queue.ready, cancels.ready, relay.ready]),
     async close() {
+      watchdog.close();
       cancels.close();
       await queue.close();
       for (const c of clients) c.disconnect();

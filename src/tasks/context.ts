@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { DEFAULT_UA, HttpClient } from '../crawl/http.js';
 import type { Pacer } from '../crawl/pacer.js';
+import type { RequestTrace } from '../crawl/request-log.js';
 import type { CrawlContext, GuestJar, Memo, PageSigning, PlatformAdapter } from '../platforms/types.js';
 
 export interface ContextDeps {
@@ -26,6 +27,7 @@ export interface ContextDeps {
   replay?: boolean;
   warnings: string[];
   onRequest?: (method: string, url: URL) => void;
+  trace?: RequestTrace;
 }
 
 /** A Memo in process memory, one per platform. */
@@ -72,6 +74,7 @@ export function makeContext(d: ContextDeps): CrawlContext {
     cookies: d.cookies,
     cookieHosts: d.adapter.hosts,
     onRequest: d.onRequest,
+    trace: d.trace,
   });
   return {
     platform: d.adapter.id,

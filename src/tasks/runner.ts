@@ -26,6 +26,7 @@ import { mediaRefsOf } from '../media/refs.js';
 import type { Item } from '../domain/item.js';
 import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
+import type { RequestLog } from '../crawl/request-log.js';
 
 export interface RunnerDeps {
   health: HealthTracker;
@@ -53,6 +54,8 @@ export interface RunnerDeps {
   signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
   /** Each platform's operation data with the overrides applied (loadOps). */
   ops?: ReadonlyMap<string, Record<string, unknown>>;
+  /** CRAWLER_REQUEST_LOG: every outbound platform request, with its account and task. */
+  requestLog?: RequestLog;
 }
 
 interface Running {
@@ -177,6 +180,7 @@ export class Runner {
       log,
       warnings,
       onRequest: () => this.d.metrics.upstreamRequests.inc({ platform: adapter.id }),
+      trace: this.d.requestLog?.trace({ platform: adapter.id, account: `${adapter.id}:${profile}` }),
       ...extra,
     });
   }
@@ -273,7 +277,10 @@ export class Runner {
       if (stored) await store.profileTouch(found.adapter.id, profile, Date.now());
       const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
       const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, jar.userAgent, r.abort.signal);
-      const ctx = this.context(found.adapter, profile, stored, jar, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), { signer });
+      const ctx = this.context(found.adapter, profile, stored, jar, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), {
+        signer,
+        trace: this.d.requestLog?.trace({ platform: found.adapter.id, account: row.account, task: row.id, attempt: row.attempts }),
+      });
       result = await executeAction({
         adapter: found.adapter,
         // A login known to have lapsed is not crawled with: the task ends at once, saying so.

@@ -11,6 +11,8 @@ export interface ReplayOptions {
   rulesFor?: (host: string) => ReplayRules | undefined;
   /** Called on every request that found no recording (for logs and health). */
   onMiss?: (miss: ReplayMiss) => void;
+  /** How long an answer to this host waits (CRAWLER_REPLAY_DELAY_MS): replayed crawls last like live ones. */
+  delayMs?: (host: string) => number;
 }
 
 type LegacyHandler = {
@@ -52,13 +54,26 @@ export class ReplayDispatcher extends Dispatcher {
   dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const h = handler as unknown as LegacyHandler;
     let aborted = false;
+    let wake: (() => void) | undefined;
     h.onConnect?.((err?: Error) => {
       aborted = true;
+      wake?.();
       h.onError?.(err ?? new Error('aborted'));
     });
     if (aborted) return true;
     collectBody(options.body)
-      .then((body) => {
+      .then(async (body) => {
+        const delay = this.opts.delayMs?.(new URL(String(options.origin)).hostname) ?? 0;
+        if (delay > 0 && !aborted) {
+          // An abort (a cancelled crawl) ends the wait at once, as a closed socket would.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
         if (aborted) return;
         const url = new URL(String(options.path), String(options.origin));
         const method = String(options.method ?? 'GET').toUpperCase();
