@@ -118,9 +118,10 @@ export class HttpClient {
   private async once(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, timeoutMs: number) {
     const { pace, signal } = this.opts;
     if (signal?.aborted) throw new Cancelled();
+    let slot: number | undefined;
     if (pace) {
       try {
-        await paced(pace.pacer, pace.key, pace.gapMs, signal);
+        slot = await paced(pace.pacer, pace.key, pace.gapMs, signal);
       } catch {
         throw new Cancelled();
       }
@@ -128,7 +129,7 @@ export class HttpClient {
     const sendHeaders = { ...headers };
     if (this.opts.cookies && hostMatches(url.hostname, this.opts.cookieHosts ?? [])) sendHeaders['cookie'] = mergeCookies(this.opts.cookies, sendHeaders['cookie']);
     this.opts.onRequest?.(method, url);
-    const ended = this.opts.trace?.(method, url);
+    const ended = this.opts.trace?.(method, url, slot);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {

@@ -10,7 +10,7 @@ export interface RequestOrigin {
 }
 
 /** Called by the HTTP client as each request goes out (after pacing); the function it returns, when it ends. */
-export type RequestTrace = (method: string, url: URL) => (outcome: { status?: number; error?: string }) => void;
+export type RequestTrace = (method: string, url: URL, slot?: number) => (outcome: { status?: number; error?: string }) => void;
 
 /**
  * CRAWLER_REQUEST_LOG: one JSON line per outbound platform request as it is sent, and one when it ends,
@@ -28,10 +28,11 @@ export class RequestLog {
 
   /** A trace for the requests of one crawl; each request gets an id that its send and done lines share. */
   trace(origin: RequestOrigin): RequestTrace {
-    return (method, url) => {
+    return (method, url, slot) => {
       const id = `${this.proc}-${++this.seq}`;
       const line = { id, ...origin, method, host: url.host, path: url.pathname };
-      this.write({ phase: 'send', t: Date.now(), ...line });
+      // slot: when the pacer let it go (the fleet's pacer: Redis's clock); t: when this process sent it.
+      this.write({ phase: 'send', t: Date.now(), slot, ...line });
       return (outcome) => this.write({ phase: 'done', t: Date.now(), ...line, ...outcome });
     };
   }

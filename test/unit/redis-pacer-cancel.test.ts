@@ -45,6 +45,22 @@ describe('Redis pacer, cancel signal and event relay across processes', () => {
     expect(await a.reserve('platform-z', 0)).toBe(0);
   });
 
+  it('acquire takes a slot only when it is due: of callers at one moment exactly one goes, the rest are told how long to wait', async () => {
+    const a = new RedisPacer(client(), prefix);
+    const b = new RedisPacer(client(), prefix);
+    const gap = 200;
+    const waits = (await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).acquire('platform-q', gap)))).map((x) => x.wait);
+    expect(waits.filter((w) => w === 0)).toHaveLength(1);
+    for (const w of waits.filter((w) => w !== 0)) {
+      expect(w).toBeGreaterThan(0);
+      expect(w).toBeLessThanOrEqual(gap);
+    }
+    // Nothing was taken by the refused callers: once the gap has passed, one of them goes at once.
+    await new Promise((r) => setTimeout(r, Math.max(...waits) + 5));
+    expect((await a.acquire('platform-q', gap)).wait).toBe(0);
+    expect((await b.acquire('platform-q', gap)).wait).toBeGreaterThan(0);
+  });
+
   it('a cancel on one process aborts the run on the other', async () => {
     const worker = new RedisCancelSignal({ pub: client(), sub: client(true), prefix, stillRunning: async () => true, recheckMs: 60_000 });
     const api = new RedisCancelSignal({ pub: client(), sub: client(true), prefix, stillRunning: async () => true, recheckMs: 60_000 });
