@@ -44,9 +44,9 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
-/** Only http(s) and same-origin paths: a platform's text never becomes a javascript: link. */
+/** Only http(s), same-origin paths and the console's own #/ routes: a platform's text never becomes a javascript: link. */
 export function safeUrl(url) {
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if ((url.startsWith('/') && !url.startsWith('//')) || url.startsWith('#/')) return url;
   try {
     const u = new URL(url);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '#';

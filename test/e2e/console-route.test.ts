@@ -94,6 +94,15 @@ describe('GET /console and its files', () => {
   it('keeps the API behind its token: the console page is public, the data is not', async () => {
     expect((await raw('/v1/tasks')).status).toBe(401);
   });
+
+  it('is not served by a worker process (which answers its health check only)', async () => {
+    const worker = await startService({ deployment: { mode: 'embedded', role: 'worker' } });
+    try {
+      for (const path of ['/console', '/console/app.js']) expect((await fetch(`${worker.base}${path}`)).status, path).toBe(404);
+    } finally {
+      await worker.close();
+    }
+  });
 });
 
 describe('consolePolicy', () => {
