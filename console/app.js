@@ -130,5 +130,7 @@ function route() {
 }
 
 const saved = sessionStorage.getItem(TOKEN_KEY);
+// Checked again on every load; kept only once it passes (start() stores it back).
+sessionStorage.removeItem(TOKEN_KEY);
 if (saved) signInView(main, { token: saved, onToken: start });
 else signOut();

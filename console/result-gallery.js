@@ -2,7 +2,7 @@
 // Shape A (search, posts, hot, recommended, detail): a gallery of item cards. Thumbs load through
 // /v1/media; hovering a video plays its preview clip from /v1/preview, the strip under it scrubs.
 import { append, badge, errorText, fmtCount, fmtDuration, fmtTime, h, outLink, plural, replace, sleep } from './dom.js';
-import { filesList, outcomeLine, runTask, withCursor } from './result-misc.js';
+import { filesList, followUp, outcomeLine, runTask, withCursor } from './result-misc.js';
 
 /** @param {import('./app.js').Ctx} ctx @param {any} task */
 export function galleryResult(ctx, task) {
@@ -114,14 +114,13 @@ function addCommentsButton(ctx, el, commentable) {
   if (!commentable.has(provider) || el.querySelector('.comments-button')) return;
   const native = el.dataset.id?.slice(provider.length + 1) ?? '';
   const url = el.querySelector('.meta a')?.getAttribute('href');
+  const note = h('span', { class: 'error' });
   addButton(el, h('button', {
     type: 'button',
     class: 'link comments-button',
-    onclick: async () => {
-      const id = await ctx.submit({ source: provider, action: 'comments', params: { query: url && url !== '#' ? url : native } });
-      ctx.go(`#/task/${encodeURIComponent(id)}`);
-    },
+    onclick: () => followUp(ctx, { source: provider, action: 'comments', params: { query: url && url !== '#' ? url : native } }, note),
   }, 'comments'));
+  el.querySelector('.card-actions')?.append(' ', note);
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // Pieces every result view shares, and the small shapes: creator (C), trends (D), writes (E).
 import { ApiError } from './api.js';
-import { badge, fmtCount, h, outLink } from './dom.js';
+import { badge, errorText, fmtCount, h, outLink, replace } from './dom.js';
 
 /**
  * Where the result came from and how it went: provenance, counts, timing, warnings and the error.
@@ -77,20 +77,35 @@ export function withCursor(task, cursor) {
   return { source: task.source, action: task.action, params: { ...params, cursor } };
 }
 
+/**
+ * Submits a task a result suggests (a post's comments, a creator's posts) and opens it; a refusal is
+ * said in `note`.
+ * @param {import('./app.js').Ctx} ctx @param {{source: string, action: string, params: Record<string, unknown>}} body @param {HTMLElement} note
+ */
+export async function followUp(ctx, body, note) {
+  replace(note);
+  try {
+    const id = await ctx.submit(body);
+    ctx.go(`#/task/${encodeURIComponent(id)}`);
+  } catch (e) {
+    replace(note, errorText(e));
+  }
+}
+
 /** @param {import('./app.js').Ctx} ctx @param {any} task */
 export function creatorResult(ctx, task) {
   const r = task.result;
   const a = r.data.author;
   // 0 means "not reported" for creator counts (spec, shape C).
   const count = (/** @type {unknown} */ n, /** @type {string} */ label) => h('li', {}, h('b', {}, n ? fmtCount(n) : '–'), ` ${label}`);
+  const note = h('span', { class: 'error' });
   const postsButton = h('button', {
     type: 'button',
     class: 'secondary',
-    onclick: async () => {
-      const id = await ctx.submit({ source: task.source, action: 'posts', params: { query: a.handle ? `@${a.handle}` : a.id } });
-      ctx.go(`#/task/${encodeURIComponent(id)}`);
-    },
+    hidden: true,
+    onclick: () => followUp(ctx, { source: task.source, action: 'posts', params: { query: a.handle ? `@${a.handle}` : a.id } }, note),
   }, 'Their posts');
+  ctx.catalog().then((es) => (postsButton.hidden = !es.some((e) => e.name === `${task.source}.posts`)), () => {});
   return h(
     'div',
     {},
@@ -98,13 +113,13 @@ export function creatorResult(ctx, task) {
     h(
       'article',
       { class: 'creator card-panel' },
-      a.avatar ? h('img', { class: 'avatar', src: a.avatar, alt: '' }) : null,
+      a.avatar ? h('img', { class: 'avatar', src: a.avatar, alt: '', onerror: (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.target).remove() }) : null,
       h('div', {},
         h('h2', {}, a.name ?? a.handle ?? a.id, a.verified ? h('span', { class: 'verified', title: 'verified' }, ' ✓') : null),
         h('p', { class: 'muted' }, a.handle ? `@${a.handle} · ` : '', a.url ? outLink(a.url, 'profile') : ''),
         a.bio ? h('p', { class: 'bio' }, a.bio) : null,
         h('ul', { class: 'stats' }, count(a.followers, 'followers'), count(a.following, 'following'), count(a.posts, 'posts'), count(a.likes, 'likes')),
-        h('div', { class: 'actions' }, postsButton),
+        h('div', { class: 'actions' }, postsButton, note),
       ),
     ),
   );
@@ -117,7 +132,7 @@ export function trendsResult(_ctx, task) {
     'div',
     {},
     outcomeLine(r),
-    h('ol', { class: 'trends' }, r.data.trends.map((/** @type {any} */ t) =>
+    h('ul', { class: 'trends' }, r.data.trends.map((/** @type {any} */ t) =>
       h('li', {}, h('span', { class: 'rank' }, String(t.rank)), ' ', t.url ? outLink(t.url, t.word) : t.word, t.hot_value !== undefined ? h('span', { class: 'muted' }, ` ${fmtCount(t.hot_value)}`) : null),
     )),
   );
