@@ -8,6 +8,17 @@ import type { PlatformAdapter } from '../../src/platforms/types.js';
 import { startService, type Running } from '../helpers/service.js';
 import { html, requireChromium, serveLocal, type LocalSite } from './helpers.js';
 
+// The callbacks handed to page.evaluate/$eval run in the page; the project compiles without the DOM
+// library, so the few browser names they use are declared here, for this file only.
+declare const document: { querySelector(selector: string): any; querySelectorAll<T = any>(selector: string): Iterable<T> & ArrayLike<T> };
+declare const sessionStorage: { getItem(key: string): string | null };
+type HTMLElement = { dataset: Record<string, string | undefined> };
+type HTMLOptionElement = { value: string };
+type HTMLFormElement = { noValidate: boolean };
+type HTMLImageElement = { complete: boolean; naturalWidth: number };
+type HTMLVideoElement = { currentTime: number; duration: number; paused: boolean; currentSrc: string };
+type HTMLCanvasElement = { width: number; dataset: Record<string, string | undefined> };
+
 /** Screenshots of each view, kept for the closing note (gitignored). */
 const SHOTS = resolve('test-output/console');
 const REDDIT_POST = 'https://www.reddit.com/r/MechanicalKeyboards/comments/1kq4x1e/';
