@@ -7,8 +7,10 @@ import { h } from './dom.js';
  * @typedef {{name: string, group: string, summary: string, params: CatalogParam[], write?: boolean, confirm?: boolean}} CatalogEntry
  */
 
-/** Shown outside "More options": what most tasks set. */
+/** Shown outside "More options": what most tasks set, and every param that is the action's own. */
 const PRIMARY = new Set(['query', 'text', 'limit', 'category', 'media', 'max_items']);
+/** Params the service adds to every action of a shape (filters, cache, profile, write safety). */
+const COMMON = new Set(['limit', 'cursor', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'force', 'max_age_s', 'profile', 'max_items', 'category', 'confirm', 'dry_run', 'idempotency_key']);
 /** Steered by the console itself (next page, confirmation step), not typed by hand. */
 const HIDDEN = new Set(['cursor', 'confirm']);
 
@@ -58,7 +60,7 @@ function field(p) {
 /** Fields of one entry: required and common ones first, the rest folded. @param {CatalogEntry} entry */
 export function paramFields(entry) {
   const shown = entry.params.filter((p) => !HIDDEN.has(p.name));
-  const main = shown.filter((p) => p.required || PRIMARY.has(p.name));
+  const main = shown.filter((p) => p.required || PRIMARY.has(p.name) || !COMMON.has(p.name));
   const more = shown.filter((p) => !main.includes(p));
   return h(
     'div',

@@ -77,7 +77,13 @@ export function newTaskView(ctx, root, route) {
 
     const form = h(
       'form',
-      { id: 'task-form', class: 'card-panel', novalidate: false, onsubmit: (/** @type {Event} */ ev) => (ev.preventDefault(), void send()) },
+      {
+        id: 'task-form',
+        class: 'card-panel',
+        onsubmit: (/** @type {Event} */ ev) => (ev.preventDefault(), void send()),
+        // A refusal is about the values sent: it goes once they change.
+        oninput: () => replace(error),
+      },
       h('div', { class: 'row' }, h('label', { class: 'field', for: 'source' }, h('span', { class: 'label' }, 'source'), source), h('label', { class: 'field', for: 'action' }, h('span', { class: 'label' }, 'action'), action)),
       summary,
       fields,

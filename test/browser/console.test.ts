@@ -336,6 +336,8 @@ describe('the web console in headless Chromium, against the service in replay mo
     await page.click('#login-type');
     await page.click('.keys button[data-key="Enter"]');
     await page.waitForSelector('#login-state[data-state="done"]', { timeout: 20_000 });
+    // Nothing left to type into once the login is over.
+    expect(await page.isVisible('.login-controls')).toBe(false);
     await page.waitForSelector('#profile-list tr[data-profile="gate/main"][data-health="ok"]');
     expect((await s.svc.store.profileGet('gate', 'main'))?.cookies).toContain('SESSION=after-login');
     expect((await s.api('/v1/profiles')).body.profiles.find((p: { platform: string }) => p.platform === 'gate').health).toBe('ok');
