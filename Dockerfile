@@ -34,6 +34,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The web console's static files (/console), read beside dist/.
+COPY console ./console
 USER crawler
 EXPOSE 8080
 # Every role answers /v1/health (a worker answers nothing else).

@@ -8,6 +8,7 @@ import { clientErrorHandler, closingGuard, parseJsonBody, RouteTable } from './h
 import { corsHook } from './cors.js';
 import { ApiError } from '../domain/errors.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { consoleRoutes } from './routes/console.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
@@ -89,5 +90,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   mediaRoutes(app, d);
   previewRoutes(app, d);
   loginRoutes(app, d);
+  consoleRoutes(app, d);
   return app;
 }

@@ -116,6 +116,8 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/CHROMIUM_PATH=\/usr\/bin\/chromium/);
     expect(runtime).toMatch(/COPY --from=build \/app\/dist \.\/dist/);
     expect(runtime).toMatch(/COPY --from=build \/app\/node_modules/);
+    // The web console's files are read beside dist/ (src/api/routes/console.ts).
+    expect(runtime).toMatch(/^COPY console \.\/console$/m);
   });
 
   it('runs as a non-root user from the runtime stage on', () => {
