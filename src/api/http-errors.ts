@@ -70,7 +70,7 @@ export class RouteTable {
   onRoute = (r: RouteOptions): void => {
     const url = r.url;
     if (!url) return;
-    const re = new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+    const re = new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
     let entry = this.routes.find((e) => e.re.source === re.source);
     if (!entry) {
       entry = { re, methods: new Set() };

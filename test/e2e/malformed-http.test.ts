@@ -86,6 +86,12 @@ describe('malformed HTTP gets the spec error body', () => {
     const unknown = await s.api('/v1/nothing-here');
     expect(unknown.status).toBe(404);
     expectSpecBody(unknown.body, 'not_found');
+    // A trailing slash is another path (the router does not fold it): 404, not a 405 for a route that is not there.
+    for (const path of ['/v1/tasks/', '/v1/health/', '/v1/tasks/t_000000000ffffffffffffffff/']) {
+      const slash = await s.api(path);
+      expect(slash.status, path).toBe(404);
+      expectSpecBody(slash.body, 'not_found');
+    }
   });
 
   it('415 and 413 carry the spec body', async () => {
