@@ -8,12 +8,17 @@ import type { EventBus } from '../tasks/events.js';
 import { RedisEventRelay } from '../tasks/events-relay.js';
 import { isFinished, taskJson } from '../tasks/serialize.js';
 import { redisClient } from './connect.js';
+import { liveWorkers, WorkerHeartbeat, type HeartbeatOptions, type WorkerBeat } from './heartbeat.js';
 
 export interface RedisParts {
   queue: BullQueue;
   pacer: RedisPacer;
   cancels: RedisCancelSignal;
   relay: RedisEventRelay;
+  /** A heartbeat for this process (only processes that run crawls beat). */
+  heartbeat(o: Omit<HeartbeatOptions, 'redis' | 'prefix' | 'log'>): WorkerHeartbeat;
+  /** The fleet's live worker processes, by their heartbeats. */
+  workers(): Promise<WorkerBeat[]>;
   /** Resolves once every subscription is in place. */
   ready: Promise<unknown>;
   close(): Promise<void>;
@@ -52,6 +57,8 @@ export function redisParts(o: { url: string; prefix: string; store: Store; bus: 
     pacer: new RedisPacer(redis, o.prefix),
     cancels,
     relay,
+    heartbeat: (h) => new WorkerHeartbeat({ ...h, redis, prefix: o.prefix, log: o.log }),
+    workers: () => liveWorkers(redis, o.prefix),
     ready: Promise.all([queue.ready, cancels.ready, relay.ready]),
     async close() {
       cancels.close();

@@ -84,6 +84,11 @@ export class Runner {
 
   constructor(private readonly d: RunnerDeps) {}
 
+  /** Crawls this process runs now (the fleet heartbeat reports it). */
+  get active(): number {
+    return this.running.size;
+  }
+
   /**
    * Claims as many queued tasks as free workers and account slots allow. One fill runs at a time (its
    * claims are awaited one by one, so the busy list stays true); a call meanwhile asks for another.
