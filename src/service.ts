@@ -82,8 +82,8 @@ export interface ServiceOptions {
   health?: HealthOptions;
   /** Mode and role, as resolveDeployment checked them (default: embedded, all). */
   deployment?: Deployment;
-  /** Fleet heartbeat period and time to live (tests; default 5 s and three periods). */
-  fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number };
+  /** Fleet timings (tests): heartbeat period and time to live (default 5 s, three periods), preview render lease and its poll. */
+  fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
@@ -192,6 +192,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     internalToken: tokens.internalToken,
     selfUrl: () => selfUrl,
     log,
+    leaseMs: opts.fleet?.previewLeaseMs,
+    pollMs: opts.fleet?.previewPollMs,
   });
   runner.previews = previews;
   const heartbeat = fleet && runsCrawls ? fleet.heartbeat({ role: deployment.role, slots: config.workers, running: () => runner.active, periodMs: opts.fleet?.heartbeatMs, ttlMs: opts.fleet?.heartbeatTtlMs }) : undefined;
