@@ -129,6 +129,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
     workers: config.workers,
     claims: runsCrawls,
+    // A shared store means other processes run these accounts too: each run reads their state afresh.
+    sharedAccounts: Boolean(config.databaseUrl),
     accountSlots: config.accountSlots,
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
