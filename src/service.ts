@@ -48,6 +48,7 @@ import { TaskService } from './tasks/service.js';
 import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
 import { redisParts, type RedisParts } from './redis/fleet.js';
 import type { TaskQueue } from './queue/types.js';
+import type { WorkerHeartbeat } from './redis/heartbeat.js';
 
 export interface Service {
   config: Config;
@@ -65,6 +66,8 @@ export interface Service {
   checker: ProfileChecker;
   browser: BrowserPool;
   log: Logger;
+  /** Distributed processes that run crawls: this process's presence in the fleet's health. */
+  heartbeat?: WorkerHeartbeat;
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -80,6 +83,8 @@ export interface ServiceOptions {
   health?: HealthOptions;
   /** Mode and role, as resolveDeployment checked them (default: embedded, all). */
   deployment?: Deployment;
+  /** Fleet timings (tests): heartbeat period and time to live (default 5 s, three periods), preview render lease and its poll. */
+  fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
@@ -126,6 +131,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     log,
     workers: config.workers,
     claims: runsCrawls,
+    // A shared store means other processes run these accounts too: each run reads their state afresh.
+    sharedAccounts: Boolean(config.databaseUrl),
     accountSlots: config.accountSlots,
     minGapMs: config.minGapMs,
     replay: config.replay.length > 0,
@@ -190,8 +197,11 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     internalToken: tokens.internalToken,
     selfUrl: () => selfUrl,
     log,
+    leaseMs: opts.fleet?.previewLeaseMs,
+    pollMs: opts.fleet?.previewPollMs,
   });
   runner.previews = previews;
+  const heartbeat = fleet && runsCrawls ? fleet.heartbeat({ role: deployment.role, slots: config.workers, running: () => runner.active, periodMs: opts.fleet?.heartbeatMs, ttlMs: opts.fleet?.heartbeatTtlMs }) : undefined;
   if (fleet) {
     fleet.queue.onWake = () => runner.pump();
     fleet.queue.onSettled = (row) => runner.emitFinal(row);
@@ -222,6 +232,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     version: VERSION,
     startedAt: Date.now(),
     tools,
+    fleet: fleet && { workers: () => fleet.workers(), depths: () => fleet.queue.depths() },
     pingMs: opts.pingMs ?? 15_000,
     maxStreams: opts.maxStreams ?? 10_000,
   });
@@ -249,6 +260,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     checker,
     browser,
     log,
+    heartbeat,
     async listen() {
       if (runsCrawls) {
         checker.start();
@@ -256,6 +268,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
         const orphans = await queue.recover();
         if (orphans) log.warn({ orphans }, 're-queued tasks that were running when the last process stopped');
         runner.pump();
+        await heartbeat?.start().catch((e) => log.warn({ err: e }, 'first heartbeat not written; retried every period'));
       }
       const url = await app.listen({ port: config.port, host: config.host });
       const addr = app.server.address();
@@ -269,8 +282,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       if (closed) return;
       closed = true;
       clearInterval(purge);
+      // Health stops counting this process at once, not when its key expires.
+      await heartbeat?.stop().catch((e) => log.warn({ err: e }, 'heartbeat key not removed'));
       await app.close();
-      previews.close();
+      await previews.close();
       checker.stop();
       await logins.close();
       await browser.close();

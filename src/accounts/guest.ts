@@ -12,12 +12,15 @@ const USER_AGENTS = [
 type Entries = Record<string, { v: unknown; until: number | null }>;
 
 /**
- * Minted guest state (visitor cookies, device ids, guest tokens) for one account, persisted so a
- * restart reuses it instead of minting again; adapters drop an entry when the platform rejects it.
+ * Minted guest state (visitor cookies, device ids, guest tokens) and the rate-limit windows a platform
+ * announced, for one account, persisted so a restart (or another process of a fleet) reuses it instead of
+ * minting again or spending a request; adapters drop an entry when the platform rejects it.
  */
 export class PersistedGuestJar implements GuestJar {
-  readonly userAgent: string;
+  userAgent: string;
   private entries: Entries;
+  /** Counts changes, so a reload can tell that one happened while it read. */
+  private changes = 0;
 
   /** Writes go out in order, behind the in-memory state the adapters read synchronously. */
   private saving: Promise<void> = Promise.resolve();
@@ -50,6 +53,24 @@ export class PersistedGuestJar implements GuestJar {
     return this.saving;
   }
 
+  /**
+   * Replaces this copy with the stored one, after this copy's own changes are stored: in a fleet another
+   * process may have run the account since this one last did. A change made meanwhile makes it read again.
+   */
+  async reload(): Promise<void> {
+    for (let tries = 0; tries < 3; tries++) {
+      const seen = this.changes;
+      await this.saving;
+      const row = await this.store.guestJarGet(this.account);
+      if (seen !== this.changes) continue;
+      if (row) {
+        this.entries = safeParse(row.data);
+        this.userAgent = row.user_agent;
+      }
+      return;
+    }
+  }
+
   get<T>(key: string): T | undefined {
     const e = this.entries[key];
     if (!e) return undefined;
@@ -73,6 +94,7 @@ export class PersistedGuestJar implements GuestJar {
   }
 
   private flush(): void {
+    this.changes++;
     const data = JSON.stringify(this.entries);
     const at = this.now();
     // A lost write only costs a fresh mint after a restart; the crawl must not fail for it.

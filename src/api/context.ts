@@ -16,6 +16,14 @@ import type { EventBus } from '../tasks/events.js';
 import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
+import type { WorkerBeat } from '../redis/heartbeat.js';
+
+/** What health reads of a fleet: live worker processes and the shared queue's depths. */
+export interface FleetView {
+  workers(): Promise<WorkerBeat[]>;
+  /** Jobs waiting or running per account (platform:profile). */
+  depths(): Promise<Record<string, number>>;
+}
 
 /** What the routes need, handed down from the composition root. */
 export interface ApiDeps {
@@ -42,6 +50,8 @@ export interface ApiDeps {
   version: string;
   startedAt: number;
   tools: { ffmpeg: boolean; browser: boolean };
+  /** Distributed mode: health reports the fleet, not this process. */
+  fleet?: FleetView;
   /** SSE keep-alive interval; 15 s per decisions.md, shorter in tests. */
   pingMs: number;
   /** Open SSE streams at once; one more is 429 rate_limited (poll instead). */

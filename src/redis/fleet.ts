@@ -9,6 +9,7 @@ import { RedisEventRelay } from '../tasks/events-relay.js';
 import { isFinished, taskJson } from '../tasks/serialize.js';
 import { redisClient } from './connect.js';
 import { RedisWatchdog } from './watchdog.js';
+import { liveWorkers, WorkerHeartbeat, type HeartbeatOptions, type WorkerBeat } from './heartbeat.js';
 
 export interface RedisParts {
   queue: BullQueue;
@@ -16,6 +17,10 @@ export interface RedisParts {
   cancels: RedisCancelSignal;
   relay: RedisEventRelay;
   watchdog: RedisWatchdog;
+  /** A heartbeat for this process (only processes that run crawls beat). */
+  heartbeat(o: Omit<HeartbeatOptions, 'redis' | 'prefix' | 'log'>): WorkerHeartbeat;
+  /** The fleet's live worker processes, by their heartbeats. */
+  workers(): Promise<WorkerBeat[]>;
   /** Resolves once every subscription is in place. */
   ready: Promise<unknown>;
   close(): Promise<void>;
@@ -62,6 +67,8 @@ export function redisParts(o: { url: string; prefix: string; store: Store; bus: 
     pacer: new RedisPacer(redis, o.prefix),
     cancels,
     relay,
+    heartbeat: (h) => new WorkerHeartbeat({ ...h, redis, prefix: o.prefix, log: o.log }),
+    workers: () => liveWorkers(redis, o.prefix),
     ready: Promise.all([queue.ready, cancels.ready, relay.ready]),
     async close() {
       watchdog.close();

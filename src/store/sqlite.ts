@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
-import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
+import { SqlitePreviewLeases } from './sqlite-previews.js';
+import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE tasks (
@@ -46,6 +47,9 @@ const MIGRATIONS: string[] = [
   `DROP INDEX tasks_by_status;
    CREATE INDEX tasks_queued ON tasks(created_at) WHERE status = 'queued';
    CREATE INDEX tasks_running ON tasks(account) WHERE status = 'running';`,
+  // Render leases, so processes sharing the store never render one clip twice.
+  `ALTER TABLE previews ADD COLUMN owner TEXT;
+   ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -275,6 +279,19 @@ export class SqliteStore implements Store {
   }
   async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
+  }
+  private leases?: SqlitePreviewLeases;
+  private get previewLeases(): SqlitePreviewLeases {
+    return (this.leases ??= new SqlitePreviewLeases(this.db));
+  }
+  async previewClaim(c: PreviewClaim): Promise<boolean> {
+    return this.previewLeases.claim(c);
+  }
+  async previewRenew(platform: string, nativeId: string, owner: string, leaseUntil: number): Promise<boolean> {
+    return this.previewLeases.renew(platform, nativeId, owner, leaseUntil);
+  }
+  async previewRelease(platform: string, nativeId: string, owner: string): Promise<void> {
+    this.previewLeases.release(platform, nativeId, owner);
   }
   async idempotencyGet(owner: string, key: string): Promise<{ task_id: string; params_hash: string } | undefined> {
     return this.s.idemGet.get(owner, key) as { task_id: string; params_hash: string } | undefined;

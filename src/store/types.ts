@@ -88,6 +88,21 @@ export interface PreviewRow {
   seconds: number | null;
   file: string | null;
   updated_at: number;
+  /** The process rendering the clip (state rendering); null otherwise. */
+  owner?: string | null;
+  /** When that process's render lease runs out unless renewed (ms); null otherwise. */
+  lease_until?: number | null;
+}
+
+/** A process asking to render a clip (previewClaim). */
+export interface PreviewClaim {
+  platform: string;
+  native_id: string;
+  owner: string;
+  now: number;
+  lease_until: number;
+  /** The settled row the caller read and judged stale (a failure due for a retry, a ready row whose clip is gone). */
+  stale?: { state: 'ready' | 'failed'; updated_at: number };
 }
 
 export interface TaskListQuery {
@@ -136,7 +151,18 @@ export interface Store {
   mediaSwapPut(urlHash: string, url: string, at: number): Promise<void>;
   mediaSwapGet(urlHash: string): Promise<string | undefined>;
   previewGet(platform: string, nativeId: string): Promise<PreviewRow | undefined>;
+  /** Writes a settled row (ready or failed), ending any render lease on it. */
   previewPut(row: PreviewRow): Promise<void>;
+  /**
+   * Takes the render lease of a clip, in one conditional step so that of processes asking at once one
+   * wins: when there is no row, when the row is rendering under a lease that ran out by now, or when it is
+   * still exactly the stale settled row the caller names. True when this owner holds the lease now.
+   */
+  previewClaim(c: PreviewClaim): Promise<boolean>;
+  /** Extends a lease this owner still holds; false when it lost it (it ran out and another took it). */
+  previewRenew(platform: string, nativeId: string, owner: string, leaseUntil: number): Promise<boolean>;
+  /** Gives up a lease this owner still holds without a result (render abandoned): another may claim at once. */
+  previewRelease(platform: string, nativeId: string, owner: string): Promise<void>;
   idempotencyGet(owner: string, key: string): Promise<{ task_id: string; params_hash: string } | undefined>;
   insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): Promise<TaskRow>;
   idempotencyPurge(before: number): Promise<number>;

@@ -44,6 +44,11 @@ export interface RunnerDeps {
   claims?: boolean;
   accountSlots: number;
   minGapMs?: number;
+  /**
+   * Other processes share the store and run this process's accounts too (a fleet): each run reads the
+   * account's persisted state afresh instead of trusting this process's copy.
+   */
+  sharedAccounts?: boolean;
   /** Per-platform request gaps (in-process when embedded, shared by a fleet). */
   pacer: Pacer;
   /** Cancels asked anywhere reach this process's runs through it. */
@@ -61,6 +66,8 @@ export interface RunnerDeps {
 interface Running {
   abort: AbortController;
   account: string;
+  /** The account's persisted state, once the run loaded it: stored before the account is released. */
+  jar?: PersistedGuestJar;
 }
 
 /** What the runner needs of the preview layer (attached after construction: the two depend on each other). */
@@ -86,6 +93,11 @@ export class Runner {
   private readonly idle = new Set<() => void>();
 
   constructor(private readonly d: RunnerDeps) {}
+
+  /** Crawls this process runs now (the fleet heartbeat reports it). */
+  get active(): number {
+    return this.running.size;
+  }
 
   /**
    * Claims as many queued tasks as free workers and account slots allow. One fill runs at a time (its
@@ -157,7 +169,7 @@ export class Runner {
   }
 
   private async sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
-    const [stored, jar] = await Promise.all([this.d.store.profileGet(adapter.id, profile), this.jar(adapter.id, profile)]);
+    const [stored, jar] = await Promise.all([this.d.store.profileGet(adapter.id, profile), this.freshJar(adapter.id, profile)]);
     return this.context(adapter, profile, stored, jar, signal, warnings, this.d.log.child({ side: adapter.id }));
   }
 
@@ -204,11 +216,15 @@ export class Runner {
     r.abort.abort();
     if (this.running.get(row.id) !== r) return;
     this.running.delete(row.id);
-    void this.settle(row).then(() => this.pump());
+    void this.settle(row, r).then(() => this.pump());
   }
 
-  /** Tells the queue the run ended; a queue that cannot hear it gets the job back through its own recovery. */
-  private async settle(row: TaskRow): Promise<void> {
+  /**
+   * Tells the queue the run ended; a queue that cannot hear it gets the job back through its own recovery.
+   * The account's state is stored first: the account's next task may start on another process at once.
+   */
+  private async settle(row: TaskRow, r: Running): Promise<void> {
+    await r.jar?.saved();
     try {
       await this.d.queue.done(row);
     } catch (e) {
@@ -237,7 +253,7 @@ export class Runner {
         // A cancel already freed the slot and told the queue, and a retry may have claimed the task again since.
         if (this.running.get(row.id) === r) {
           this.running.delete(row.id);
-          await this.settle(row);
+          await this.settle(row, r);
         }
         if (!this.running.size) for (const f of [...this.idle]) f();
         this.pump();
@@ -273,7 +289,8 @@ export class Runner {
     try {
       const found = catalog.get(row.source, row.action);
       if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
-      const [stored, jar] = await Promise.all([store.profileGet(found.adapter.id, profile), this.jar(found.adapter.id, profile)]);
+      const [stored, jar] = await Promise.all([store.profileGet(found.adapter.id, profile), this.freshJar(found.adapter.id, profile)]);
+      r.jar = jar;
       if (stored) await store.profileTouch(found.adapter.id, profile, Date.now());
       const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
       const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, jar.userAgent, r.abort.signal);
@@ -360,6 +377,14 @@ export class Runner {
     const r = result as { next_cursor?: unknown; cursor?: unknown };
     if (typeof r.next_cursor === 'string') r.next_cursor = this.d.cursors.seal(r.next_cursor, row.source, row.action, params);
     if (row.action === 'comments' && typeof r.cursor === 'string') r.cursor = this.d.cursors.seal(r.cursor, row.source, row.action, params);
+  }
+
+  /** The account's jar as stored now when other processes run the account too, else this process's copy. */
+  private async freshJar(platform: string, profile: string): Promise<PersistedGuestJar> {
+    const cached = this.jars.get(`${platform}:${profile}`) !== undefined;
+    const jar = await this.jar(platform, profile);
+    if (cached && this.d.sharedAccounts) await jar.reload();
+    return jar;
   }
 
   /** One jar per account even when two runs load it at once: the cache holds the load itself. */

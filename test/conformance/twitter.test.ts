@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommentsResult, CreatorResult, Envelope, TrendResult } from '../../src/domain/results.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
-import { runAction } from '../helpers/run-action.js';
+import { memoryGuest, runAction } from '../helpers/run-action.js';
 import { probeCtx } from '../helpers/probe-ctx.js';
 import { twitter } from '../../src/platforms/twitter/index.js';
 import { readAnswer } from '../../src/platforms/twitter/api.js';
@@ -152,12 +152,12 @@ describe('twitter on real recordings', () => {
   });
 
   it('posts: HTTP 429 with code 88 is rate_limited, and the spent window refuses the next call without a request', async () => {
-    const memo = new MemoryMemo();
+    const [memo, guest] = [new MemoryMemo(), memoryGuest()];
     const file = real('error-rate-limit-88.har');
-    const { result } = await run('posts', { query: 'id:2244994945' }, [file], { memo });
+    const { result } = await run('posts', { query: 'id:2244994945' }, [file], { memo, guest });
     expect((result as Envelope).error).toMatchObject({ code: 'rate_limited' });
     expect((result as Envelope).error!.message).toContain('Rate limit exceeded');
-    const again = await run('posts', { query: 'id:2244994945' }, [file], { memo });
+    const again = await run('posts', { query: 'id:2244994945' }, [file], { memo, guest });
     expect((again.result as Envelope).error!.code).toBe('rate_limited');
     expect((again.result as Envelope).error!.message).toMatch(/15-minute window for UserTweets; it reopens at/);
     expect(again.requests.filter((r) => r.includes('/UserTweets'))).toEqual([]);
@@ -452,17 +452,18 @@ describe('twitter on the hand-made sandbox', () => {
   });
 
   it('a window answered with remaining 0 is kept: the answer stands, the next call of that operation is refused until reset', async () => {
-    const memo = new MemoryMemo();
+    const [memo, guest] = [new MemoryMemo(), memoryGuest()];
     const file = sand('error-window-spent.har');
-    const first = await run('user', { query: 'lighthousekeep' }, [file], { memo });
+    const first = await run('user', { query: 'lighthousekeep' }, [file], { memo, guest });
     expect((first.result as CreatorResult).ok).toBe(true);
     // The recorded reset (2026-04-20T09:30Z) may lie in this clock's past: then the window is at most 15 minutes away.
-    const reset = memo.get<number>('twitter:window:default:login:UserByScreenName')!;
+    // Kept in the account's persisted state, so the account's next task sees it on any process of a fleet.
+    const reset = guest.get<number>('twitter:window:default:login:UserByScreenName')!;
     const now = Date.now() / 1000;
     expect(reset).toBe(1776677400 > now ? 1776677400 : reset);
     expect(reset - now).toBeGreaterThan(0);
     expect(reset - now).toBeLessThanOrEqual(Math.max(900, 1776677400 - now));
-    const second = await run('user', { query: 'lighthousekeep' }, [file], { memo });
+    const second = await run('user', { query: 'lighthousekeep' }, [file], { memo, guest });
     expect((second.result as CreatorResult).error!.code).toBe('rate_limited');
     expect(second.requests.some((r) => r.includes('/UserByScreenName'))).toBe(false);
   });

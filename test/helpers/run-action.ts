@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import pino from 'pino';
+import { DEFAULT_UA } from '../../src/crawl/http.js';
 import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
@@ -8,6 +9,7 @@ import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { makeContext, MemoryMemo } from '../../src/tasks/context.js';
+import type { GuestJar } from '../../src/platforms/types.js';
 import { executeAction } from '../../src/tasks/execute.js';
 import { validateParams } from '../../src/tasks/params.js';
 
@@ -22,14 +24,21 @@ export interface RunActionInput {
   replay: string[];
   /** The profile's stored login, as the runner would hand it over. */
   session?: { cookies?: string; credentials?: Record<string, string> };
-  /** Shared across calls to emulate one process (signing keys, guest cookies). */
+  /** Shared across calls to emulate one process (signing keys, resolved ids). */
   memo?: MemoryMemo;
+  /** The account's persisted state (guest tokens, rate-limit windows), shared across calls to emulate one account. */
+  guest?: GuestJar;
   /** Run under replay-mode rules as the service does with CRAWLER_REPLAY (default: live-mode rules). */
   replayMode?: boolean;
   /** In-page signer (a test double standing for the profile's browser). */
   signer?: import('../../src/platforms/types.js').PageSigning;
   /** As CRAWLER_SIGN_MODE would set them. */
   signModes?: ReadonlyMap<string, 'native' | 'browser' | 'auto'>;
+}
+
+/** An account's state kept in memory, as the service keeps it persisted: pass one to several runs to emulate one account. */
+export function memoryGuest(): GuestJar {
+  return Object.assign(new MemoryMemo(), { userAgent: DEFAULT_UA });
 }
 
 /**
@@ -51,6 +60,7 @@ export async function runAction(input: RunActionInput): Promise<{ result: TaskRe
     cookies: input.session?.cookies,
     credentials: input.session?.credentials,
     memo: input.memo ?? new MemoryMemo(),
+    guest: input.guest,
     dispatcher,
     replay: input.replayMode ?? false,
     signer: input.signer,

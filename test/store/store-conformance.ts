@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
-import type { NewTask, Store, TokenRow } from '../../src/store/types.js';
+import type { NewTask, PreviewClaim, Store, TokenRow } from '../../src/store/types.js';
 
 /** One database per test, and a second handle on it (another process, as far as the store can tell). */
 export interface StoreHarness {
@@ -221,8 +221,67 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
       const base = { platform: 'x', native_id: 'n1', reason: null, w: null, h: null, seconds: null, file: null };
       await s.previewPut({ ...base, state: 'rendering', updated_at: 1 });
       await s.previewPut({ ...base, state: 'ready', w: 320, h: 180, seconds: 2.5, file: 'x/n1.mp4', updated_at: 2 });
-      expect(await s.previewGet('x', 'n1')).toEqual({ ...base, state: 'ready', w: 320, h: 180, seconds: 2.5, file: 'x/n1.mp4', updated_at: 2 });
+      expect(await s.previewGet('x', 'n1')).toEqual({ ...base, state: 'ready', w: 320, h: 180, seconds: 2.5, file: 'x/n1.mp4', updated_at: 2, owner: null, lease_until: null });
       expect(await s.previewGet('x', 'n2')).toBeUndefined();
+    });
+
+    const claim = (owner: string, now: number, over: Partial<PreviewClaim> = {}): PreviewClaim => ({ platform: 'x', native_id: 'c1', owner, now, lease_until: now + 100, ...over });
+    const settled = { platform: 'x', native_id: 'c1', reason: null, w: null, h: null, seconds: null, file: null };
+
+    it('render lease: one claimer wins, on any connection; the row says who renders and until when', async () => {
+      await start();
+      const other = await h.other();
+      const wins = await Promise.all([s.previewClaim(claim('a', 1000)), other.previewClaim(claim('b', 1000)), s.previewClaim(claim('c', 1000)), other.previewClaim(claim('d', 1000))]);
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      const owner = ['a', 'b', 'c', 'd'][wins.indexOf(true)];
+      expect(await s.previewGet('x', 'c1')).toMatchObject({ state: 'rendering', owner, lease_until: 1100, updated_at: 1000 });
+      // Within the lease nobody else gets it, the holder neither (one render per claim).
+      expect(await s.previewClaim(claim('e', 1099))).toBe(false);
+      expect(await s.previewClaim(claim(owner, 1050))).toBe(false);
+    });
+
+    it('render lease: a lease that ran out is taken over; its old holder can no longer renew it, the new one can', async () => {
+      await start();
+      expect(await s.previewClaim(claim('a', 1000))).toBe(true);
+      expect(await s.previewRenew('x', 'c1', 'a', 1200)).toBe(true);
+      expect(await s.previewClaim(claim('b', 1199))).toBe(false);
+      expect(await s.previewClaim(claim('b', 1200))).toBe(true);
+      expect(await s.previewGet('x', 'c1')).toMatchObject({ state: 'rendering', owner: 'b', lease_until: 1300 });
+      expect(await s.previewRenew('x', 'c1', 'a', 1500)).toBe(false);
+      expect(await s.previewRenew('x', 'c1', 'b', 1500)).toBe(true);
+      expect((await s.previewGet('x', 'c1'))?.lease_until).toBe(1500);
+    });
+
+    it('render lease: released by its holder only; a settled row ends it', async () => {
+      await start();
+      expect(await s.previewClaim(claim('a', 1000))).toBe(true);
+      await s.previewRelease('x', 'c1', 'b');
+      expect((await s.previewGet('x', 'c1'))?.owner).toBe('a');
+      await s.previewRelease('x', 'c1', 'a');
+      expect(await s.previewGet('x', 'c1')).toBeUndefined();
+      expect(await s.previewClaim(claim('b', 1001))).toBe(true);
+      await s.previewPut({ ...settled, state: 'ready', w: 2, h: 2, seconds: 1, file: 'x/c1.mp4', updated_at: 1050 });
+      expect(await s.previewGet('x', 'c1')).toMatchObject({ state: 'ready', owner: null, lease_until: null });
+      expect(await s.previewRenew('x', 'c1', 'b', 2000)).toBe(false);
+      // Releasing after the result is stored leaves the result.
+      await s.previewRelease('x', 'c1', 'b');
+      expect((await s.previewGet('x', 'c1'))?.state).toBe('ready');
+    });
+
+    it('render lease: a settled row is claimed only as the stale row the caller read', async () => {
+      await start();
+      await s.previewPut({ ...settled, state: 'failed', reason: 'expired', updated_at: 10 });
+      expect(await s.previewClaim(claim('a', 5000))).toBe(false);
+      expect(await s.previewClaim(claim('a', 5000, { stale: { state: 'failed', updated_at: 9 } }))).toBe(false);
+      expect(await s.previewClaim(claim('a', 5000, { stale: { state: 'ready', updated_at: 10 } }))).toBe(false);
+      const other = await h.other();
+      const wins = await Promise.all([s.previewClaim(claim('a', 5000, { stale: { state: 'failed', updated_at: 10 } })), other.previewClaim(claim('b', 5000, { stale: { state: 'failed', updated_at: 10 } }))]);
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect(await s.previewGet('x', 'c1')).toMatchObject({ state: 'rendering', reason: null, lease_until: 5100 });
+      await s.previewPut({ ...settled, state: 'ready', w: 2, h: 2, seconds: 1, file: 'x/c1.mp4', updated_at: 6000 });
+      expect(await s.previewClaim(claim('c', 7000))).toBe(false);
+      expect(await s.previewClaim(claim('c', 7000, { stale: { state: 'ready', updated_at: 6000 } }))).toBe(true);
+      expect(await s.previewGet('x', 'c1')).toMatchObject({ state: 'rendering', owner: 'c', file: null, w: null });
     });
 
     it('binds an idempotency key with its task atomically: a second binding of the key inserts nothing', async () => {

@@ -47,6 +47,7 @@ function ctxWith(routes: Route[], credentials: Record<string, string> | null = L
     http,
     session: { credentials: credentials ?? undefined },
     memo,
+    guest: Object.assign(new MemoryMemo(), { userAgent: 'test-agent' }),
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),
     warn: (m: string) => warnings.push(m),

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Blocked, CrawlError, InvalidInput, NotFound, RateLimited, ReplayMiss, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import type { HttpResponse } from '../../src/crawl/http.js';
-import { NSID, TokenRejected, firstAnswer, interpret, isFallbackable, retryAfterOf } from '../../src/platforms/bluesky/api.js';
+import { APPVIEW, NSID, PUBLIC_APPVIEW, TokenRejected, checkWindow, firstAnswer, interpret, isFallbackable, retryAfterOf, xrpc } from '../../src/platforms/bluesky/api.js';
+import type { CrawlContext } from '../../src/platforms/types.js';
+import { MemoryMemo } from '../../src/tasks/context.js';
 import { compareParams, compileRules } from '../../src/crawl/replay/match.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { bluesky } from '../../src/platforms/bluesky/index.js';
@@ -171,5 +173,56 @@ describe('replay rules', () => {
 
   it('a page of a feed never answers for another page', () => {
     expect(typeof compareParams(params({ actor: 'bsky.app', limit: '30' }), params({ actor: 'bsky.app', limit: '30', cursor: 'x' }), rules)).toBe('string');
+  });
+});
+
+describe('rate-limit windows (RateLimit-Remaining / -Reset), kept in the account\'s persisted state', () => {
+  function ctxAnswering(answers: HttpResponse[]) {
+    const asked: string[] = [];
+    const guest = Object.assign(new MemoryMemo(), { userAgent: 'test-agent' });
+    const ctx = {
+      profile: 'default',
+      guest,
+      http: {
+        request: async (req: { url: string }) => {
+          asked.push(req.url);
+          return answers.shift()!;
+        },
+      },
+    } as unknown as CrawlContext;
+    return { ctx, asked, guest };
+  }
+  const inSeconds = (s: number) => String(Math.floor(Date.now() / 1000) + s);
+
+  it('an answer that spends the window stands; the next call to that host is refused before it goes out, another host is not', async () => {
+    const { ctx, asked } = ctxAnswering([
+      response(200, '{"feed":[]}', undefined, { 'ratelimit-remaining': '0', 'ratelimit-reset': inSeconds(120) }),
+      response(200, '{"feed":[]}', `${APPVIEW}/xrpc/app.bsky.feed.getAuthorFeed`),
+    ]);
+    expect(await xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getAuthorFeed })).toEqual({ feed: [] });
+    const refused = await xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getProfile }).catch((e) => e);
+    expect(refused).toBeInstanceOf(RateLimited);
+    expect((refused as RateLimited).retryAfterS).toBeGreaterThanOrEqual(118);
+    expect((refused as RateLimited).message).toMatch(/public\.api\.bsky\.app: bluesky's rate-limit window for profile "default" is spent; it resets at /);
+    expect(asked).toHaveLength(1);
+    await xrpc(ctx, { origin: APPVIEW, nsid: NSID.getAuthorFeed });
+    expect(asked).toHaveLength(2);
+    // Once the reset passes, the host is asked again.
+    expect(() => checkWindow(ctx, PUBLIC_APPVIEW, NSID.getProfile, Date.now() + 121_000)).not.toThrow();
+  });
+
+  it('a 429 keeps the window too; a reset already past (the sandbox recording\'s) or none keeps nothing', async () => {
+    const { res } = recorded(resolve(SANDBOX, 'error-author-feed-rate-limited-429.har'));
+    const { ctx, asked } = ctxAnswering([
+      res,
+      response(200, '{"feed":[]}', undefined, { 'ratelimit-remaining': '0' }),
+      response(429, '{"error":"RateLimitExceeded"}', undefined, { 'ratelimit-reset': inSeconds(60) }),
+    ]);
+    await expect(xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getAuthorFeed })).rejects.toBeInstanceOf(RateLimited);
+    await xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getAuthorFeed });
+    await expect(xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getAuthorFeed })).rejects.toBeInstanceOf(RateLimited);
+    expect(asked).toHaveLength(3);
+    await expect(xrpc(ctx, { origin: PUBLIC_APPVIEW, nsid: NSID.getAuthorFeed })).rejects.toThrow(/window .* is spent/);
+    expect(asked).toHaveLength(3);
   });
 });

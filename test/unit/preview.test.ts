@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -8,6 +9,7 @@ import { PREVIEW_QUEUE_MAX, PreviewService } from '../../src/media/preview/servi
 import { FileBlobStore } from '../../src/blobs/file.js';
 import { mediaUrlBuilder } from '../../src/media/urls.js';
 import { openDatabase, SqliteStore } from '../../src/store/sqlite.js';
+import { until } from '../helpers/service.js';
 
 function service(ffmpeg: boolean, selfUrl?: string, detail: () => Promise<{ items: [] }> = async () => ({ items: [] })) {
   const dir = mkdtempSync(join(tmpdir(), 'preview-unit-'));
@@ -90,5 +92,29 @@ describe('preview service', () => {
     for (let i = 0; i < PREVIEW_QUEUE_MAX + 5; i++) states.push((await previews.request('x', `id-${i}`)).status);
     expect(states.filter((st) => st === 'rendering')).toHaveLength(PREVIEW_QUEUE_MAX + 1);
     expect(states.slice(-3)).toEqual(['busy', 'busy', 'busy']);
+  });
+
+  it('a render cut short by a shutdown gives its lease back and records no failure', async () => {
+    // ffmpeg's input: a server that accepts and never answers, so the render is in flight when the service closes.
+    const sockets: Socket[] = [];
+    const silent = createServer((c) => sockets.push(c));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const { previews, store } = service(true, `http://127.0.0.1:${(silent.address() as { port: number }).port}`);
+      await store.mediaRefsPut([{ url_hash: 'h3', platform: 'x', native_id: '3', slot: 'media:0', profile: 'default', url: 'https://cdn.x.test/v3.mp4', kind: 'video' }], Date.now());
+      const job = previews.render('x', '3');
+      const held = await until(async () => {
+        const row = await store.previewGet('x', '3');
+        return row?.state === 'rendering' && sockets.length > 0 ? row : undefined;
+      });
+      expect(held.owner).toEqual(expect.any(String));
+      expect(held.lease_until).toBeGreaterThan(Date.now());
+      previews.close();
+      expect(await job).toEqual({ status: 'rendering' });
+      expect(await store.previewGet('x', '3')).toBeUndefined();
+    } finally {
+      for (const c of sockets) c.destroy();
+      silent.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ function offlineCtx(): { ctx: CrawlContext; asked: HttpRequest[] } {
     },
     session: {},
     memo: new MemoryMemo(),
+    guest: Object.assign(new MemoryMemo(), { userAgent: 'test-agent' }),
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),
     warn: () => {},

@@ -49,6 +49,7 @@ function fakeCtx(answers: Answer[], credentials?: Record<string, string>): { ctx
     http,
     session: { credentials },
     memo: new MemoryMemo(),
+    guest: Object.assign(new MemoryMemo(), { userAgent: 'test-agent' }),
     signal: new AbortController().signal,
     log: pino({ level: 'silent' }),
     warn: (m: string) => warnings.push(m),

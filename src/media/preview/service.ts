@@ -1,11 +1,12 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobStore, ByteRange } from '../../blobs/types.js';
 import type { Logger } from 'pino';
 import type { Item, Preview } from '../../domain/item.js';
-import type { Store } from '../../store/types.js';
+import type { PreviewClaim, PreviewRow, Store } from '../../store/types.js';
 import { Lru } from '../../tasks/lru.js';
 import type { MediaError } from '../errors.js';
 import type { MediaProxy } from '../proxy.js';
@@ -42,6 +43,10 @@ export interface PreviewDeps {
   selfUrl(): string | undefined;
   log: Logger;
   renderTimeoutMs?: number;
+  /** A render lease lasts this long unless renewed (default 60 s); it is renewed every third of it. */
+  leaseMs?: number;
+  /** How often a process waiting for another's render reads the store (default 500 ms). */
+  pollMs?: number;
 }
 
 /** Transient failures are retried after a while; permanent ones are remembered longer. */
@@ -50,7 +55,9 @@ const FAILURE_TTL_MS: Record<PreviewReason, number> = { blocked: 10 * 60_000, se
 /**
  * Scrub previews: a bounded pool of ffmpeg renders reading the service's own media proxy (so the SSRF
  * rules, platform headers and expired-URL refresh apply), written to a local temp file and put into the
- * blob store whole; identical requests share one render.
+ * blob store whole; identical requests share one render. Across processes sharing the store, a render
+ * lease in the preview row (claimed in one conditional statement, renewed while ffmpeg runs) lets one
+ * process render a clip while the others wait for it to land in the shared blob store.
  */
 export class PreviewService {
   private readonly jobs = new Map<string, Promise<PreviewState>>();
@@ -66,8 +73,13 @@ export class PreviewService {
   private readonly strays = new Lru<{ reason: PreviewReason; message?: string; at: number }>(5000);
   /** ffmpeg processes started since boot (health and tests). */
   rendersStarted = 0;
+  /** This process, as the owner of the render leases it holds. */
+  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
+  private closed = false;
 
   constructor(private readonly d: PreviewDeps) {
+    this.leaseMs = d.leaseMs ?? 60_000;
     this.root = join(d.dataDir, 'previews');
     this.tmp = join(this.root, '.tmp');
     // A render cut short by a crash leaves only a temp file; none is ever served.
@@ -101,6 +113,12 @@ export class PreviewService {
     if (!row) return undefined;
     // A render that began while the store was read is the newer news.
     if (this.jobs.has(key(platform, nativeId))) return { status: 'rendering' };
+    return this.fromRow(row);
+  }
+
+  /** What a stored row says: rendering under a live lease, ready with its clip, or a failure not yet due for a retry. */
+  private async fromRow(row: PreviewRow): Promise<PreviewState | undefined> {
+    if (row.state === 'rendering') return (row.lease_until ?? 0) > Date.now() ? { status: 'rendering' } : undefined;
     if (row.state === 'ready' && row.file) {
       const blobKey = this.keyOf(row.file);
       const st = blobKey === undefined ? undefined : await this.d.blobs.stat(blobKey);
@@ -140,9 +158,48 @@ export class PreviewService {
 
   private start(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
     const k = key(platform, nativeId);
-    const job = this.queued(() => this.renderOnce(platform, nativeId, source)).finally(() => this.jobs.delete(k));
+    const job = this.shared(platform, nativeId, source).finally(() => this.jobs.delete(k));
     this.jobs.set(k, job);
     return job;
+  }
+
+  /** Renders here when this process wins the lease; otherwise waits (bounded) for the clip the winner stores. */
+  private async shared(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState> {
+    const deadline = Date.now() + (this.d.renderTimeoutMs ?? 300_000) + this.leaseMs;
+    while (!this.closed && Date.now() < deadline) {
+      const mine = await this.queued(() => this.claimAndRender(platform, nativeId, source));
+      if (mine) return mine;
+      const theirs = await this.waitForOther(platform, nativeId, deadline);
+      // Nothing came of the other render (released, or its holder died): claim it again.
+      if (theirs) return theirs;
+    }
+    return { status: 'rendering' };
+  }
+
+  /** The settled state when the row is settled after all, the render's when the lease is won; undefined when another holds it. */
+  private async claimAndRender(platform: string, nativeId: string, source?: { origin: string; profile: string }): Promise<PreviewState | undefined> {
+    const row = await this.d.store.previewGet(platform, nativeId);
+    let stale: PreviewClaim['stale'];
+    if (row && row.state !== 'rendering') {
+      const settled = await this.fromRow(row);
+      if (settled) return settled;
+      stale = { state: row.state, updated_at: row.updated_at };
+    }
+    const now = Date.now();
+    const won = await this.d.store.previewClaim({ platform, native_id: nativeId, owner: this.owner, now, lease_until: now + this.leaseMs, stale });
+    return won ? this.renderOnce(platform, nativeId, source) : undefined;
+  }
+
+  /** Polls the row another process renders until it settles; undefined when the lease ended without a clip. */
+  private async waitForOther(platform: string, nativeId: string, deadline: number): Promise<PreviewState | undefined> {
+    while (!this.closed && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, this.d.pollMs ?? 500));
+      const row = await this.d.store.previewGet(platform, nativeId);
+      if (!row) return undefined;
+      const st = await this.fromRow(row);
+      if (st?.status !== 'rendering') return st;
+    }
+    return { status: 'rendering' };
   }
 
   /** The preview object for an item with a playable stream; eager renders now. */
@@ -167,8 +224,12 @@ export class PreviewService {
     return { url, ...(size && size.w > 0 ? size : {}), ...(duration && duration > 0 ? { seconds: previewSeconds(duration) } : {}), status };
   }
 
-  close(): void {
+  /** Aborts the renders in progress and waits (up to 5 s) for them to settle, so none writes to a closed store. */
+  async close(): Promise<void> {
+    this.closed = true;
     for (const ac of this.aborts) ac.abort();
+    const settled = Promise.allSettled([...this.jobs.values()]);
+    await Promise.race([settled, new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 
   private async queued<T>(fn: () => Promise<T>): Promise<T> {
@@ -187,7 +248,26 @@ export class PreviewService {
     this.aborts.add(ac);
     const tmpFile = join(this.tmp, `${randomBytes(8).toString('hex')}.mp4`);
     let persist = false;
-    const failWith = (reason: PreviewReason, message?: string) => (persist ? this.fail(platform, nativeId, reason, message) : this.stray(platform, nativeId, reason, message));
+    const failWith = async (reason: PreviewReason, message?: string): Promise<PreviewState> => {
+      // Cut short by a shutdown: nothing is wrong with the clip, and another process may render it at once.
+      if (ac.signal.aborted) {
+        await this.release(platform, nativeId);
+        return { status: 'rendering' };
+      }
+      if (persist) return this.fail(platform, nativeId, reason, message);
+      // No durable record for an id the service never handed out: the lease row goes, the failure stays in memory.
+      const st = this.stray(platform, nativeId, reason, message);
+      await this.release(platform, nativeId);
+      return st;
+    };
+    // The lease is ours while ffmpeg runs; losing it (the store was unreachable for a whole lease) costs a second render at worst.
+    const renew = setInterval(() => {
+      this.d.store
+        .previewRenew(platform, nativeId, this.owner, Date.now() + this.leaseMs)
+        .then((held) => held || this.d.log.warn({ platform, nativeId }, 'preview render lease lost to another process'))
+        .catch((e) => this.d.log.warn({ err: e, platform, nativeId }, 'preview render lease not renewed'));
+    }, this.leaseMs / 3);
+    renew.unref();
     try {
       const known = given ?? (await this.knownStream(platform, nativeId));
       // Only items the service handed out get a durable failure record.
@@ -219,8 +299,18 @@ export class PreviewService {
       this.d.log.warn({ err: e, platform, nativeId }, 'preview render failed');
       return failWith('no_stream', (e as Error).message);
     } finally {
+      clearInterval(renew);
       this.aborts.delete(ac);
       rmSync(tmpFile, { force: true });
+    }
+  }
+
+  private async release(platform: string, nativeId: string): Promise<void> {
+    try {
+      await this.d.store.previewRelease(platform, nativeId, this.owner);
+    } catch (e) {
+      // The lease runs out by itself; until then others wait for it.
+      this.d.log.warn({ err: e, platform, nativeId }, 'preview render lease not released');
     }
   }
 

@@ -108,6 +108,29 @@ export function retryAfterOf(headers: Record<string, string>, now: number = Date
   return Number.isFinite(after) && after >= 0 ? after : undefined;
 }
 
+/*
+ * A host's rate-limit window (RateLimit-Remaining 0, or a 429, with RateLimit-Reset in the future) is kept
+ * until its reset in the account's persisted state (ctx.guest), like X's and reddit's: the account's next
+ * call, on this process or another of the fleet, is refused before it goes out.
+ */
+const windowKey = (origin: string): string => `bluesky:window:${safeHost(origin)}`;
+
+export function checkWindow(ctx: CrawlContext, origin: string, nsid: string, now = Date.now()): void {
+  const reset = ctx.guest.get<number>(windowKey(origin));
+  if (reset === undefined) return;
+  const left = Math.ceil(reset - now / 1000);
+  if (left <= 0) return;
+  throw new RateLimited(`${nsid} on ${safeHost(origin)}: bluesky's rate-limit window for profile "${ctx.profile}" is spent; it resets at ${new Date(reset * 1000).toISOString()}`, left);
+}
+
+export function noteWindow(ctx: CrawlContext, origin: string, res: HttpResponse, now = Date.now()): void {
+  if (res.status !== 429 && res.headers['ratelimit-remaining']?.trim() !== '0') return;
+  const reset = Number(res.headers['ratelimit-reset']);
+  // A reset already past (or none) says the window is open again: nothing to keep.
+  if (!Number.isFinite(reset) || reset * 1000 <= now) return;
+  ctx.guest.set(windowKey(origin), reset, Math.ceil(reset * 1000 - now));
+}
+
 export interface CallInfo {
   nsid: string;
   /** Whether a session token was sent. */
@@ -187,6 +210,7 @@ export interface XrpcCall {
 }
 
 export async function xrpc<T = Record<string, unknown>>(ctx: CrawlContext, call: XrpcCall): Promise<T> {
+  checkWindow(ctx, call.origin, call.nsid);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (call.bearer) headers.Authorization = `Bearer ${call.bearer}`;
   const res = await ctx.http.request({
@@ -196,6 +220,7 @@ export async function xrpc<T = Record<string, unknown>>(ctx: CrawlContext, call:
     json: call.json,
     headers,
   });
+  noteWindow(ctx, call.origin, res);
   const body = interpret(res, { nsid: call.nsid, authed: !!call.bearer });
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ParseError(`${call.nsid}: not a JSON object`);
   return body as T;

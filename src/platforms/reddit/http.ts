@@ -48,14 +48,15 @@ export function checkCommon(res: HttpResponse, what: string): void {
 /*
  * Rate limits. Every OAuth (and most www .json) answers carry x-ratelimit-remaining / -reset (seconds to the
  * window's end) / -used. When the budget is spent, the next request of this profile waits for the window when
- * that is short, and otherwise fails as rate_limited so a walk keeps what it has.
+ * that is short, and otherwise fails as rate_limited so a walk keeps what it has. The window is kept in the
+ * account's persisted state (ctx.guest), so the account's next task sees it on whichever process runs it.
  */
 const MAX_WAIT_MS = 10_000;
 /** OAuth budgets belong to the token (so to the profile), anonymous ones to the address: kept apart per host. */
 const rlKey = (ctx: CrawlContext, host: string): string => `reddit:ratelimit:${ctx.profile}:${host}`;
 
 export async function awaitBudget(ctx: CrawlContext, host: string, now = Date.now()): Promise<void> {
-  const until = ctx.memo.get<number>(rlKey(ctx, host));
+  const until = ctx.guest.get<number>(rlKey(ctx, host));
   if (until === undefined || until <= now) return;
   const wait = until - now;
   if (wait > MAX_WAIT_MS) {
@@ -69,7 +70,7 @@ export function noteBudget(ctx: CrawlContext, res: HttpResponse, now = Date.now(
   const remaining = headerSeconds(res, 'x-ratelimit-remaining');
   if (remaining === undefined || remaining > 1) return;
   const reset = headerSeconds(res, 'x-ratelimit-reset') ?? 60;
-  ctx.memo.set(rlKey(ctx, new URL(res.url).host), now + reset * 1000, reset * 1000);
+  ctx.guest.set(rlKey(ctx, new URL(res.url).host), now + reset * 1000, reset * 1000);
   ctx.warn(`reddit's rate-limit budget is nearly spent (x-ratelimit-remaining ${remaining}); it resets in ${Math.ceil(reset)} s`);
 }
 

@@ -64,7 +64,9 @@ export function requireLogin(ctx: CrawlContext, what: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-account, per-operation 15-minute windows (x-rate-limit-limit / -remaining / -reset).
+// Per-account, per-operation 15-minute windows (x-rate-limit-limit / -remaining / -reset). Kept in the
+// account's persisted state (ctx.guest), not process memory: in a fleet the account's next task may run on
+// another process, which must not spend a request to learn what this one was told.
 
 const WINDOW_S = 15 * 60;
 
@@ -73,7 +75,7 @@ const windowKey = (ctx: CrawlContext, route: Route, op: string): string => `twit
 
 /** A window that is spent refuses the call before it goes out, saying when it reopens. */
 export function checkWindow(ctx: CrawlContext, route: Route, op: string, nowMs = Date.now()): void {
-  const reset = ctx.memo.get<number>(windowKey(ctx, route, op));
+  const reset = ctx.guest.get<number>(windowKey(ctx, route, op));
   if (reset === undefined) return;
   const left = Math.ceil(reset - nowMs / 1000);
   if (left <= 0) return;
@@ -89,7 +91,7 @@ export function noteWindow(ctx: CrawlContext, route: Route, op: string, headers:
   const now = nowMs / 1000;
   // An unknown reset is at most one window away.
   const reset = Number.isFinite(resetHeader) && resetHeader > now ? resetHeader : now + WINDOW_S;
-  ctx.memo.set(windowKey(ctx, route, op), reset, Math.ceil((reset - now) * 1000));
+  ctx.guest.set(windowKey(ctx, route, op), reset, Math.ceil((reset - now) * 1000));
   return Math.max(1, Math.ceil(reset - now));
 }
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { SecretBox } from '../../accounts/secrets.js';
 import type { ErrorBody } from '../../domain/errors.js';
 import { WRITE_ACTION_LIST, ORPHAN_WRITE_ERROR, taskRecord } from '../task-record.js';
-import type { CacheEntry, MediaRef, NewTask, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from '../types.js';
+import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from '../types.js';
 import { migrate } from './migrate.js';
 
 const TASK = 'id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, result, error, owner, event_seq';
@@ -179,9 +179,29 @@ export class PgStore implements Store {
     await this.q(
       `INSERT INTO previews (platform, native_id, state, reason, w, h, seconds, file, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (platform, native_id) DO UPDATE SET state = excluded.state, reason = excluded.reason, w = excluded.w, h = excluded.h,
-         seconds = excluded.seconds, file = excluded.file, updated_at = excluded.updated_at`,
+         seconds = excluded.seconds, file = excluded.file, updated_at = excluded.updated_at, owner = NULL, lease_until = NULL`,
       [r.platform, r.native_id, r.state, r.reason, r.w, r.h, r.seconds, r.file, r.updated_at],
     );
+  }
+  /** One statement: an insert, or an update only of a row whose lease ran out or that is still the stale row named. */
+  async previewClaim(c: PreviewClaim): Promise<boolean> {
+    const res = await this.q(
+      `INSERT INTO previews (platform, native_id, state, reason, w, h, seconds, file, updated_at, owner, lease_until)
+       VALUES ($1, $2, 'rendering', NULL, NULL, NULL, NULL, NULL, $3, $4, $5)
+       ON CONFLICT (platform, native_id) DO UPDATE SET state = 'rendering', reason = NULL, w = NULL, h = NULL, seconds = NULL,
+         file = NULL, updated_at = excluded.updated_at, owner = excluded.owner, lease_until = excluded.lease_until
+       WHERE (previews.state = 'rendering' AND COALESCE(previews.lease_until, 0) <= $3)
+          OR (previews.state = $6::text AND previews.updated_at = $7::bigint)`,
+      [c.platform, c.native_id, c.now, c.owner, c.lease_until, c.stale?.state ?? null, c.stale?.updated_at ?? null],
+    );
+    return res.rowCount === 1;
+  }
+  async previewRenew(platform: string, nativeId: string, owner: string, leaseUntil: number): Promise<boolean> {
+    const res = await this.q(`UPDATE previews SET lease_until = $4 WHERE platform = $1 AND native_id = $2 AND state = 'rendering' AND owner = $3`, [platform, nativeId, owner, leaseUntil]);
+    return res.rowCount === 1;
+  }
+  async previewRelease(platform: string, nativeId: string, owner: string): Promise<void> {
+    await this.q(`DELETE FROM previews WHERE platform = $1 AND native_id = $2 AND state = 'rendering' AND owner = $3`, [platform, nativeId, owner]);
   }
   async idempotencyGet(owner: string, key: string): Promise<{ task_id: string; params_hash: string } | undefined> {
     return this.one('SELECT task_id, params_hash FROM idempotency WHERE owner = $1 AND key = $2', [owner, key]);
