@@ -20,8 +20,12 @@ async function runTask(client, source, action, params, o, onProgress) {
         for await (const e of client.stream(id, { signal: o.signal })) {
             if (e.type === 'progress')
                 onProgress(e.progress, id);
-            else if (e.type === 'result')
+            else if (e.type === 'result') {
+                // A task that ended before the stream opened sends no progress events: its last count is on the task.
+                if (e.task.progress)
+                    onProgress(e.task.progress, id);
                 return e.task;
+            }
         }
     }
     catch (e) {
@@ -69,8 +73,9 @@ export async function* walkPages(client, source, action, params, o) {
     let cursor = rest.cursor;
     let emptyInARow = 0;
     while (done.items < target) {
-        const limit = rest.limit ?? Math.min(PAGE_LIMIT_MAX, target - done.items);
-        const task = await runTask(client, source, action, { ...rest, limit, ...(cursor === undefined ? {} : { cursor }) }, o, (p, id) => o.onProgress?.({ items: done.items + p.items, pages: done.pages + p.pages, task_id: id }));
+        // The limit may change between pages (a cursor is bound to the query, not to the page size).
+        const limit = Math.min(rest.limit ?? PAGE_LIMIT_MAX, target - done.items);
+        const task = await runTask(client, source, action, { ...rest, limit, ...(cursor === undefined ? {} : { cursor }) }, o, (p, id) => o.onProgress?.({ items: Math.min(target, done.items + p.items), pages: done.pages + p.pages, task_id: id }));
         const result = pageOf(task);
         const room = target - done.items;
         const page = result.items.length > room ? { ...result, items: result.items.slice(0, room) } : result;

@@ -51,7 +51,11 @@ async function runTask<R>(client: CrawlerClient, source: string, action: string,
     o.signal?.throwIfAborted();
     for await (const e of client.stream(id, { signal: o.signal })) {
       if (e.type === 'progress') onProgress(e.progress, id);
-      else if (e.type === 'result') return e.task as Task<R>;
+      else if (e.type === 'result') {
+        // A task that ended before the stream opened sends no progress events: its last count is on the task.
+        if (e.task.progress) onProgress(e.task.progress, id);
+        return e.task as Task<R>;
+      }
     }
   } catch (e) {
     if (isAbort(e) || o.signal?.aborted) await cancelQuietly(client, id);
@@ -99,9 +103,10 @@ export async function* walkPages<A extends PagedAction>(client: CrawlerClient, s
   let cursor = rest.cursor as string | undefined;
   let emptyInARow = 0;
   while (done.items < target) {
-    const limit = (rest.limit as number | undefined) ?? Math.min(PAGE_LIMIT_MAX, target - done.items);
+    // The limit may change between pages (a cursor is bound to the query, not to the page size).
+    const limit = Math.min((rest.limit as number | undefined) ?? PAGE_LIMIT_MAX, target - done.items);
     const task = await runTask<ResultOf<A>>(client, source, action, { ...rest, limit, ...(cursor === undefined ? {} : { cursor }) }, o, (p, id) =>
-      o.onProgress?.({ items: done.items + p.items, pages: done.pages + p.pages, task_id: id }),
+      o.onProgress?.({ items: Math.min(target, done.items + p.items), pages: done.pages + p.pages, task_id: id }),
     );
     const result = pageOf<A>(task);
     const room = target - done.items;
