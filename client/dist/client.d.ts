@@ -1,6 +1,7 @@
 import { type FetchLike } from './http.js';
 import { type StreamOptions } from './stream.js';
-import type { Accepted, AnyTask, Capabilities, CatalogEntry, Category, Health, Item, ItemOf, NeedsConfirmation, PagedAction, Params, ResultOf, Task, TaskEvent, TaskList, TaskStatus, WriteAction } from './types.js';
+import type { Accepted, AnyTask, Capabilities, CatalogEntry, Category, Health, Item, ItemOf, PagedAction, PlanOf, Params, ResultOf, Task, TaskEvent, TaskList, TaskStatus } from './types.js';
+import { type RunOptions } from './follow.js';
 import { type Page, type WalkOptions } from './walk.js';
 export interface ClientOptions {
     /** The service's base address, e.g. http://localhost:8080 (a path prefix behind a proxy is kept). */
@@ -16,7 +17,7 @@ export interface TaskInput<A extends string = string> {
     params?: Params;
 }
 /** What POST /v1/tasks answers: the finished task (inline wait), the acceptance, or a write's plan. */
-export type Submitted<A extends string> = Task<ResultOf<A>> | Accepted | (A extends WriteAction ? NeedsConfirmation : never);
+export type Submitted<A extends string> = Task<ResultOf<A>> | Accepted | PlanOf<A>;
 export interface SubmitOptions {
     /** Block up to this many ms (0 to 8000) for the result inline. */
     wait?: number;
@@ -59,8 +60,13 @@ export declare class CrawlerClient {
      * then, or given an id, the task is polled with a growing interval. Transient failures of a poll
      * (network, 429, 5xx) are retried until the deadline.
      */
-    wait<A extends string>(task: TaskInput<A>, o?: WaitOptions): Promise<Task<ResultOf<A>> | (A extends WriteAction ? NeedsConfirmation : never)>;
+    wait<A extends string>(task: TaskInput<A>, o?: WaitOptions): Promise<Task<ResultOf<A>> | PlanOf<A>>;
     wait(taskId: string, o?: WaitOptions): Promise<AnyTask>;
+    /**
+     * Submits the task and follows its event stream to the end: the finished task whatever its status
+     * (or a write's plan). Progress comes as it happens; aborting the signal cancels the task on the server.
+     */
+    run<A extends string>(task: TaskInput<A>, o?: RunOptions): Promise<Task<ResultOf<A>> | PlanOf<A>>;
     /** The task's events (status, progress, result) as they happen; a dropped connection resumes with Last-Event-ID. */
     stream(taskId: string, o?: StreamOptions): AsyncGenerator<TaskEvent<unknown>, void, undefined>;
     /** Cancels a queued or running task (idempotent: an ended task comes back unchanged). */

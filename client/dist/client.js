@@ -2,6 +2,7 @@ import { CrawlerError } from './errors.js';
 import { Http } from './http.js';
 import { sleep } from './sleep.js';
 import { streamTask } from './stream.js';
+import { runTask } from './follow.js';
 import { walkPages } from './walk.js';
 const INLINE_WAIT_MAX_MS = 8000;
 const POLL_MAX_MS = 5000;
@@ -72,6 +73,13 @@ export class CrawlerClient {
                 break;
         }
         throw new CrawlerError({ code: 'timeout', message: `task ${id} did not finish within ${o.timeoutMs} ms (it goes on: poll it, stream it or cancel it)`, retryable: true, details: { task_id: id } });
+    }
+    /**
+     * Submits the task and follows its event stream to the end: the finished task whatever its status
+     * (or a write's plan). Progress comes as it happens; aborting the signal cancels the task on the server.
+     */
+    run(task, o = {}) {
+        return runTask(this, task.source, task.action, task.params ?? {}, o);
     }
     /** The task's events (status, progress, result) as they happen; a dropped connection resumes with Last-Event-ID. */
     stream(taskId, o = {}) {

@@ -13,7 +13,10 @@ export interface WalkOptions {
      * set and the action takes max_items, else pages.
      */
     mode?: 'auto' | 'task' | 'pages';
-    /** Aborting cancels the task in flight on the server, then the iterator throws the abort reason. */
+    /**
+     * Aborting cancels the task in flight on the server, then the iterator throws the abort reason; a
+     * timeout (`AbortSignal.timeout`) only stops following it (the task goes on; `onTask` gave its id).
+     */
     signal?: AbortSignal;
     /** Items and platform pages so far, fed by the tasks' SSE progress events. */
     onProgress?: (p: WalkProgress) => void;

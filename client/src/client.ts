@@ -11,16 +11,16 @@ import type {
   Health,
   Item,
   ItemOf,
-  NeedsConfirmation,
   PagedAction,
+  PlanOf,
   Params,
   ResultOf,
   Task,
   TaskEvent,
   TaskList,
   TaskStatus,
-  WriteAction,
 } from './types.js';
+import { runTask, type RunOptions } from './follow.js';
 import { walkPages, type Page, type WalkOptions } from './walk.js';
 
 export interface ClientOptions {
@@ -39,7 +39,7 @@ export interface TaskInput<A extends string = string> {
 }
 
 /** What POST /v1/tasks answers: the finished task (inline wait), the acceptance, or a write's plan. */
-export type Submitted<A extends string> = Task<ResultOf<A>> | Accepted | (A extends WriteAction ? NeedsConfirmation : never);
+export type Submitted<A extends string> = Task<ResultOf<A>> | Accepted | PlanOf<A>;
 
 export interface SubmitOptions {
   /** Block up to this many ms (0 to 8000) for the result inline. */
@@ -111,7 +111,7 @@ export class CrawlerClient {
    * then, or given an id, the task is polled with a growing interval. Transient failures of a poll
    * (network, 429, 5xx) are retried until the deadline.
    */
-  wait<A extends string>(task: TaskInput<A>, o?: WaitOptions): Promise<Task<ResultOf<A>> | (A extends WriteAction ? NeedsConfirmation : never)>;
+  wait<A extends string>(task: TaskInput<A>, o?: WaitOptions): Promise<Task<ResultOf<A>> | PlanOf<A>>;
   wait(taskId: string, o?: WaitOptions): Promise<AnyTask>;
   async wait(target: string | TaskInput, o: WaitOptions = {}): Promise<unknown> {
     const deadline = o.timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.timeoutMs;
@@ -140,6 +140,14 @@ export class CrawlerClient {
       if (left() <= 0) break;
     }
     throw new CrawlerError({ code: 'timeout', message: `task ${id} did not finish within ${o.timeoutMs} ms (it goes on: poll it, stream it or cancel it)`, retryable: true, details: { task_id: id } });
+  }
+
+  /**
+   * Submits the task and follows its event stream to the end: the finished task whatever its status
+   * (or a write's plan). Progress comes as it happens; aborting the signal cancels the task on the server.
+   */
+  run<A extends string>(task: TaskInput<A>, o: RunOptions = {}): Promise<Task<ResultOf<A>> | PlanOf<A>> {
+    return runTask(this, task.source, task.action, task.params ?? {}, o) as Promise<Task<ResultOf<A>> | PlanOf<A>>;
   }
 
   /** The task's events (status, progress, result) as they happen; a dropped connection resumes with Last-Event-ID. */

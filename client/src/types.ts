@@ -263,6 +263,9 @@ export interface NeedsConfirmation {
   plan: { action: string; summary: string; target?: string; params: Record<string, unknown> };
 }
 
+/** A write's plan can come back from a write verb, or from an action not known when compiling. */
+export type PlanOf<A extends string> = string extends A ? NeedsConfirmation : A extends WriteAction ? NeedsConfirmation : never;
+
 /** An entry of GET /v1/tasks: the task without its result. */
 export interface TaskSummary extends Omit<Task, 'result'> {
   result_url?: string;

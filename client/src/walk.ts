@@ -1,5 +1,6 @@
 import type { CrawlerClient } from './client.js';
-import { CrawlerError, isAbort } from './errors.js';
+import { CrawlerError } from './errors.js';
+import { runTask as follow } from './follow.js';
 import type { CommentsResult, Envelope, PagedAction, Params, Progress, ResultOf, Task } from './types.js';
 
 export interface WalkProgress extends Progress {
@@ -16,7 +17,10 @@ export interface WalkOptions {
    * set and the action takes max_items, else pages.
    */
   mode?: 'auto' | 'task' | 'pages';
-  /** Aborting cancels the task in flight on the server, then the iterator throws the abort reason. */
+  /**
+   * Aborting cancels the task in flight on the server, then the iterator throws the abort reason; a
+   * timeout (`AbortSignal.timeout`) only stops following it (the task goes on; `onTask` gave its id).
+   */
   signal?: AbortSignal;
   /** Items and platform pages so far, fed by the tasks' SSE progress events. */
   onProgress?: (p: WalkProgress) => void;
@@ -34,34 +38,9 @@ const PAGE_LIMIT_MAX = 100;
 /** Tasks in a row that bring no item although a cursor goes on (filters dropping everything): the walk stops there. */
 const EMPTY_TASKS_MAX = 5;
 
-async function cancelQuietly(client: CrawlerClient, taskId: string): Promise<void> {
-  try {
-    await client.cancel(taskId);
-  } catch {
-    // The caller is already leaving with the abort; a cancel that failed leaves the task to end on its own.
-  }
-}
-
-/** Submits one task and follows its stream to the end; an abort cancels it on the server before rethrowing. */
+/** One task of the walk, followed to its end (never a write: no plan can come back). */
 async function runTask<R>(client: CrawlerClient, source: string, action: string, params: Params, o: WalkOptions, onProgress: (p: Progress, id: string) => void): Promise<Task<R>> {
-  // The submit is not abortable: its answer carries the id an abort needs to cancel the task.
-  const { task_id: id } = (await client.submit({ source, action, params })) as { task_id: string };
-  o.onTask?.(id);
-  try {
-    o.signal?.throwIfAborted();
-    for await (const e of client.stream(id, { signal: o.signal })) {
-      if (e.type === 'progress') onProgress(e.progress, id);
-      else if (e.type === 'result') {
-        // A task that ended before the stream opened sends no progress events: its last count is on the task.
-        if (e.task.progress) onProgress(e.task.progress, id);
-        return e.task as Task<R>;
-      }
-    }
-  } catch (e) {
-    if (isAbort(e) || o.signal?.aborted) await cancelQuietly(client, id);
-    throw e;
-  }
-  throw new CrawlerError({ code: 'network_error', message: `task stream ${id} ended without a result`, retryable: true, details: { task_id: id } });
+  return (await follow<R>(client, source, action, params, { signal: o.signal, onTask: o.onTask, onProgress })) as Task<R>;
 }
 
 /** A task that ended without a usable page is an error: failed, cancelled elsewhere, or a crawl error in the result. */
