@@ -3,8 +3,11 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g;
 
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?)/g;
+
 /** One line, no control characters (a post's text may carry ANSI escapes or bidi overrides). */
-export const clean = (s: string): string => s.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
+export const clean = (s: string): string => s.replace(ESCAPES, '').replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
 
 function isWide(cp: number): boolean {
   return (

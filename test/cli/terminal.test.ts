@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Terminal } from '../helpers/cli.js';
+import { cli, Terminal } from '../helpers/cli.js';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { pacedFeed } from '../helpers/paced-feed.js';
 import { startService, type Running } from '../helpers/service.js';
@@ -98,5 +98,16 @@ describe('crawler tasks watch on a terminal', () => {
     expect(end).toMatch(/EXIT=0/);
     expect(end).toMatch(/^status\s+succeeded$/m);
     expect(end).toMatch(/^progress\s+45 items, 5 pages$/m);
+  }, 60_000);
+});
+
+describe('crawler run --wait (not a terminal)', () => {
+  it('stops waiting after the deadline with exit 4 and leaves the task running on the server; no progress output on a pipe', async () => {
+    const r = await cli(['run', 'fake', 'posts', 'paced-400-wait', '--max-items', '-1', '--wait', '1', '--ndjson'], env);
+    expect(r.code).toBe(4);
+    const task = await taskOf('paced-400-wait');
+    expect(r.stderr).toBe(`timed out after 1 s: task ${task!.task_id} goes on (crawler tasks watch ${task!.task_id})\n`);
+    expect(['running', 'succeeded']).toContain(task!.status);
+    expect(r.stdout).toBe('');
   }, 60_000);
 });

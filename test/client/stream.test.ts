@@ -130,6 +130,31 @@ describe('wait, cancel, retry', () => {
   });
 });
 
+describe('run', () => {
+  it('submits and follows a task to its end with live progress', async () => {
+    const progress: number[] = [];
+    let id = '';
+    const task = await client.run({ source: 'fake', action: 'posts', params: { query: 'paced-40-run', max_items: -1 } }, { onTask: (t) => (id = t), onProgress: (p) => progress.push(p.items) });
+    expect(task.status).toBe('succeeded');
+    if (task.status === 'needs_confirmation') throw new Error('not a write');
+    expect(task.task_id).toBe(id);
+    expect(task.result!.count).toBe(45);
+    expect(progress.at(-1)).toBe(45);
+  });
+
+  it('a timeout stops following without cancelling; an abort cancels', async () => {
+    let id = '';
+    const timedOut = await client.run({ source: 'fake', action: 'posts', params: { query: 'paced-300-timeout', max_items: -1 } }, { onTask: (t) => (id = t), signal: AbortSignal.timeout(400) }).catch((x: unknown) => x);
+    expect((timedOut as Error).name).toBe('TimeoutError');
+    expect((await client.get(id)).status).not.toBe('cancelled');
+    await client.cancel(id);
+    const ac = new AbortController();
+    const aborted = await client.run({ source: 'fake', action: 'posts', params: { query: 'paced-300-abort-run', max_items: -1 } }, { onTask: (t) => ((id = t), setTimeout(() => ac.abort(), 100)), signal: ac.signal }).catch((x: unknown) => x);
+    expect((aborted as Error).name).toBe('AbortError');
+    expect((await client.get(id)).status).toBe('cancelled');
+  });
+});
+
 describe('walk', () => {
   it('cancels the task in flight on the server when its signal aborts', async () => {
     const ac = new AbortController();
