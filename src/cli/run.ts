@@ -73,7 +73,7 @@ async function run(source: string, action: string, query: string | undefined, o:
   const shape = shapeOf(action);
   const paged = shape === 'items' || shape === 'comments';
   if ((maxItems !== undefined || o.byPage) && !paged) throw new UsageError(`--max-items and --by-page: only for actions that page (search, posts, hot, recommended, comments), not ${action}`);
-  const session = new Session(connect(o), 'interrupted: cancelling the task on the server (Ctrl-C again to quit at once)');
+  const session = new Session(connect(o)).catchInterrupt('interrupted: cancelling the task on the server (Ctrl-C again to quit at once)');
   const params: Params = parseParams(o.param, source, action, await catalogFor(session, o.param.length > 0));
   if (query !== undefined) {
     if ('query' in params) throw new UsageError('query: given both as an argument and as --param query=…');

@@ -122,7 +122,7 @@ export function tasksCommand(program: Command): void {
   sub('watch <id>', 'follow a task to its end (live progress on a terminal), then print it like get; Ctrl-C stops watching, the task goes on').action(
     action(async (id: string, o: Options) => {
       const format = formatOf(o);
-      const session = new Session(connect(o), 'interrupted: no longer watching (the task goes on)');
+      const session = new Session(connect(o)).catchInterrupt('interrupted: no longer watching (the task goes on)');
       const bar = progressView(process.stderr, undefined);
       try {
         for await (const e of session.client.stream(id, { signal: session.interrupt.signal })) {

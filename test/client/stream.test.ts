@@ -160,7 +160,7 @@ describe('walk', () => {
     const tasks: string[] = [];
     const seen: Item[] = [];
     const run = (async () => {
-      for await (const item of client.walk('fake', 'posts', { query: 'paced-400-abort' }, { maxItems: -1, signal: ac.signal, onTask: (t) => tasks.push(t), onProgress: () => ac.abort() })) seen.push(item);
+      for await (const item of client.walk('fake', 'posts', { query: 'paced-600-abort' }, { maxItems: -1, signal: ac.signal, onTask: (t) => tasks.push(t), onProgress: () => ac.abort() })) seen.push(item);
     })();
     const e = await run.catch((x: unknown) => x);
     expect((e as Error).name).toBe('AbortError');
