@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,18 +35,19 @@ export function cli(args: string[], env: Record<string, string>, timeoutMs = 60_
 const TMUX = '/usr/bin/tmux';
 
 /**
- * A pseudo-terminal through tmux on a socket of its own: a command runs in a detached 120x30 session
+ * A pseudo-terminal through tmux on a server of its own (socket in a temp dir): a command runs in a detached 120x30 session
  * whose screen is read back with capture-pane, and keys (C-c) are sent as a user would type them.
  */
 export class Terminal {
-  private readonly socket = `crawler-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'crawler-tmux-'));
+  private readonly socket = join(this.dir, 'socket');
 
   static available(): void {
     if (!existsSync(TMUX)) throw new Error(`pseudo-terminal tests need tmux at ${TMUX} (Debian: apt-get install -y tmux)`);
   }
 
   private tmux(...args: string[]) {
-    return run(TMUX, ['-L', this.socket, '-f', '/dev/null', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color' } });
+    return run(TMUX, ['-S', this.socket, '-f', '/dev/null', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color' } });
   }
 
   /** Runs `crawler <args>` in the terminal, then prints `EXIT=<code>` and keeps the pane open for reading. */
@@ -80,5 +82,6 @@ export class Terminal {
 
   async close(): Promise<void> {
     await this.tmux('kill-server').catch(() => {});
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
