@@ -11,6 +11,9 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+# The caller's CLI (src/cli) runs on the built client package, committed in client/dist.
+COPY client/package.json ./client/package.json
+COPY client/dist ./client/dist
 COPY src ./src
 RUN npx tsc -p tsconfig.build.json
 RUN npm prune --omit=dev
@@ -36,6 +39,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The web console's static files (/console), read beside dist/.
 COPY console ./console
+COPY --from=build /app/client ./client
 USER crawler
 EXPOSE 8080
 # Every role answers /v1/health (a worker answers nothing else).

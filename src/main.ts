@@ -14,6 +14,7 @@ import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
 import { writeOps } from './crawl/ops.js';
 import { parseRole, resolveDeployment, type Deployment } from './deploy/roles.js';
+import { addCallerCommands } from './cli/index.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -320,5 +321,8 @@ platforms
       await service.close();
     }
   });
+
+// A caller's commands (run, tasks): they talk to a running service over HTTP, like any client.
+addCallerCommands(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -345,7 +345,8 @@ export class Runner {
     if (!done) return;
     try {
       if (result) {
-        await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+        // The key leaves the cursor out: a later page stored under it would answer the next first-page request.
+        if (params.cursor === undefined) await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
         const items = (result as { items?: Array<Item | object> }).items;
         if (items?.length && 'provenance' in items[0]) await store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
       }

@@ -1,0 +1,3 @@
+export { CrawlerClient, isFinished } from './client.js';
+export { CrawlerError } from './errors.js';
+export * from './types.js';

@@ -1,0 +1,17 @@
+/** setTimeout as a promise that rejects with the signal's reason once it aborts. */
+export function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const done = () => {
+            signal?.removeEventListener('abort', abort);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        const abort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        signal?.addEventListener('abort', abort, { once: true });
+    });
+}
