@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
+  CRAWLER_MCP_WAIT_MS: intIn(0, 120_000).optional(),
   CRAWLER_DATABASE_URL: z
     .string()
     .trim()
@@ -127,6 +128,8 @@ export interface Config {
   redisPrefix: string;
   /** Where preview clips live; absent: <data dir>/previews. */
   blob?: BlobTarget;
+  /** How long an MCP tool call waits for its task before answering with the task id to poll. */
+  mcpWaitMs: number;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.CRAWLER_SECRET_KEY,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    mcpWaitMs: e.CRAWLER_MCP_WAIT_MS ?? 25_000,
     databaseUrl: e.CRAWLER_DATABASE_URL,
     databaseSchema: e.CRAWLER_DATABASE_SCHEMA,
     corsOrigins: (e.CRAWLER_CORS_ORIGINS ?? '')

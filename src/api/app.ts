@@ -11,6 +11,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { previewRoutes } from './routes/preview.js';
 import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
@@ -89,5 +90,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   mediaRoutes(app, d);
   previewRoutes(app, d);
   loginRoutes(app, d);
+  mcpRoutes(app, d);
   return app;
 }
