@@ -14,6 +14,7 @@ import { Registry } from './platforms/registry.js';
 import { readFileSync } from 'node:fs';
 import { writeOps } from './crawl/ops.js';
 import { parseRole, resolveDeployment, type Deployment } from './deploy/roles.js';
+import { addMcpCommand } from './mcp/cli.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -112,30 +113,7 @@ program
     });
   });
 
-program
-  .command('mcp')
-  .description("an MCP server on stdin/stdout for agents: forwards to a running service's /mcp (logs on stderr)")
-  .option('--url <url>', 'the service (default: CRAWLER_URL, else http://127.0.0.1:<PORT or 8080>)')
-  .option('--token <token>', 'an API token (default: CRAWLER_TOKEN); its scopes decide the tools')
-  .option('--sources <list>', "list only these platforms' tools, comma-separated (e.g. weibo,bilibili)")
-  .action(async (o: { url?: string; token?: string; sources?: string }) => {
-    const { runStdioBridge, BridgeError, BRIDGE_EXIT } = await import('./mcp/bridge.js');
-    const log = (line: string) => process.stderr.write(`${line}\n`);
-    const token = o.token ?? process.env.CRAWLER_TOKEN;
-    const port = /^\d+$/.test(process.env.PORT ?? '') ? process.env.PORT : '8080';
-    if (!token) {
-      log('crawler mcp: no token: pass --token or set CRAWLER_TOKEN (npx crawler tokens create --scopes read)');
-      process.exit(BRIDGE_EXIT.usage);
-    }
-    try {
-      await runStdioBridge({ url: o.url ?? process.env.CRAWLER_URL ?? `http://127.0.0.1:${port}`, token, sources: o.sources, log });
-      process.exit(0);
-    } catch (e) {
-      if (!(e instanceof BridgeError)) throw e;
-      log(`crawler mcp: ${e.message}`);
-      process.exit(e.exitCode);
-    }
-  });
+addMcpCommand(program);
 
 const tokens = program.command('tokens').description('manage API tokens (works while the server runs: revocation is immediate)');
 
