@@ -178,6 +178,23 @@ describe('the /mcp endpoint over plain HTTP', () => {
     expect(ok.text).toContain('"result":{}');
   });
 
+  it('answers what is not MCP over streamable HTTP in the spec error body, not JSON-RPC\'s', async () => {
+    const refusals = [
+      { headers: {}, json: ping, status: 406, message: /Accept/ },
+      { headers: accept, json: { hello: 'world' }, status: 400, message: /JSON-RPC/ },
+      { headers: accept, json: [], status: 400, message: /JSON-RPC/ },
+      { headers: { ...accept, 'mcp-protocol-version': '1999-01-01' }, json: ping, status: 400, message: /protocol version/ },
+    ];
+    for (const r of refusals) {
+      const res = await s.api('/mcp', { method: 'POST', json: r.json, token: readToken, headers: r.headers });
+      expect(res.status, res.text).toBe(r.status);
+      expect(res.body).toEqual({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(r.message), retryable: false } });
+    }
+    const plain = await s.api('/mcp', { method: 'POST', body: JSON.stringify(ping), token: readToken, headers: { ...accept, 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(415);
+    expect(plain.body.ok).toBe(false);
+  });
+
   it('is stateless: GET and DELETE answer 405 with Allow, and no session id is handed out', async () => {
     const get = await s.api('/mcp', { token: readToken, headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
