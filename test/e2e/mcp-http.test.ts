@@ -12,7 +12,7 @@ let readToken: string;
 let catalog: Array<{ name: string; write?: boolean }>;
 
 beforeAll(async () => {
-  s = await startService({ config: { replay: [resolve('sandbox')] } });
+  s = await startService({ config: { replay: [resolve('sandbox')], corsOrigins: ['https://agent.example'] } });
   readToken = await s.token(['read']);
   reader = await mcpClient(s.base, readToken);
   catalog = (await s.api('/v1/task-sources')).body;
@@ -204,6 +204,16 @@ describe('the /mcp endpoint over plain HTTP', () => {
     const ok = await s.api('/mcp', { method: 'POST', json: ping, token: readToken, headers: accept });
     expect(ok.headers.get('mcp-session-id')).toBeNull();
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('lets a browser MCP client on an allowed origin through CORS', async () => {
+    const origin = { origin: 'https://agent.example' };
+    const preflight = await s.api('/mcp', { method: 'OPTIONS', token: null, headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+    const ok = await s.api('/mcp', { method: 'POST', json: ping, token: readToken, headers: { ...accept, ...origin } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://agent.example');
   });
 
   it('?sources= narrows the listing; an unknown source is 400 invalid_request', async () => {
