@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { describe, expect, it } from 'vitest';
 import type { CatalogParam } from '../../src/domain/catalog.js';
+import { loadConfig } from '../../src/config.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { validateParams } from '../../src/tasks/params.js';
@@ -138,5 +139,13 @@ describe('MCP text summaries', () => {
     expect(summarizeTask(published, 0)).toBe('weibo.post.create task t_1: write published\nhttps://mastodon.social/@me/1');
     const duplicate = task({ action: 'post.create', result: { ok: false, state: 'duplicate', source: 'mastodon', error: { code: 'duplicate', message: 'in flight', retryable: true } } });
     expect(summarizeTask(duplicate, 0)).toContain('write duplicate, duplicate: in flight');
+  });
+});
+
+describe('CRAWLER_MCP_WAIT_MS', () => {
+  it('defaults to 25 s and is bounded', () => {
+    expect(loadConfig({}).mcpWaitMs).toBe(25_000);
+    expect(loadConfig({ CRAWLER_MCP_WAIT_MS: '500' }).mcpWaitMs).toBe(500);
+    expect(() => loadConfig({ CRAWLER_MCP_WAIT_MS: '600000' })).toThrow(/CRAWLER_MCP_WAIT_MS/);
   });
 });
