@@ -84,6 +84,23 @@ describe('crawler mcp (stdio)', () => {
     }
   }, SPAWN_TIMEOUT);
 
+  it('answers a call with an error, not silence, when the service goes away mid-session', async () => {
+    const other = await startService({ config: { replay: [resolve('sandbox')] } });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...CLI, '--url', other.base, '--token', await other.token(['read'])], env: env(), stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (c) => (stderr += c));
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+      await other.close();
+      await expect(client.callTool({ name: 'list_sources', arguments: {} })).rejects.toThrow(/crawler service: /);
+    } finally {
+      await client.close();
+    }
+    expect(stderr).toMatch(/forwarding tools\/call failed/);
+  }, SPAWN_TIMEOUT);
+
   it('says why and exits non-zero when it cannot start: no token (2), service unreachable (3), token refused (4)', async () => {
     const [noToken, unreachable, refused] = await Promise.all([
       runToExit(['--url', s.base]),
