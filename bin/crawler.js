@@ -2,8 +2,10 @@
 // `npx crawler …`: the compiled CLI when dist/ is current, else the sources through tsx (no build step needed).
 import { distIsFresh } from './dist.js';
 
-// A caller's commands only talk HTTP: they start from an entry that loads none of the service.
-const entry = ['run', 'tasks'].includes(process.argv[2] ?? '') ? 'cli/main' : 'main';
+// A caller's commands only talk HTTP, and `crawler mcp` is started by MCP clients, often: both start from a
+// light entry that loads none of the service.
+const command = process.argv[2] ?? '';
+const entry = ['run', 'tasks'].includes(command) ? 'cli/main' : command === 'mcp' ? 'mcp/main' : 'main';
 
 if (distIsFresh()) {
   await import(`../dist/${entry}.js`);

@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   CRAWLER_QUEUE_RECONCILE_MS: intIn(200, 3_600_000).optional(),
   CRAWLER_CANCEL_RECHECK_MS: intIn(100, 600_000).optional(),
   CRAWLER_REDIS_WATCHDOG_MS: intIn(500, 3_600_000).optional(),
+  CRAWLER_MCP_WAIT_MS: intIn(0, 120_000).optional(),
   CRAWLER_DATABASE_URL: z
     .string()
     .trim()
@@ -150,6 +151,8 @@ export interface Config {
   replayDelay: ReplayDelay;
   /** Where preview clips live; absent: <data dir>/previews. */
   blob?: BlobTarget;
+  /** How long an MCP tool call waits for its task before answering with the task id to poll. */
+  mcpWaitMs: number;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     requestLog: e.CRAWLER_REQUEST_LOG ? resolve(e.CRAWLER_REQUEST_LOG) : undefined,
     replayDelay: parseReplayDelay(e.CRAWLER_REPLAY_DELAY_MS ?? ''),
+    mcpWaitMs: e.CRAWLER_MCP_WAIT_MS ?? 25_000,
     databaseUrl: e.CRAWLER_DATABASE_URL,
     databaseSchema: e.CRAWLER_DATABASE_SCHEMA,
     corsOrigins: (e.CRAWLER_CORS_ORIGINS ?? '')

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { writeOps } from './crawl/ops.js';
 import { parseRole, resolveDeployment, type Deployment } from './deploy/roles.js';
 import { addCallerCommands } from './cli/index.js';
+import { addMcpCommand } from './mcp/cli.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -112,6 +113,8 @@ program
       ].join('\n');
     });
   });
+
+addMcpCommand(program);
 
 const tokens = program.command('tokens').description('manage API tokens (works while the server runs: revocation is immediate)');
 

@@ -12,6 +12,7 @@ import { consoleRoutes } from './routes/console.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { previewRoutes } from './routes/preview.js';
 import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
@@ -91,5 +92,6 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   previewRoutes(app, d);
   loginRoutes(app, d);
   consoleRoutes(app, d);
+  mcpRoutes(app, d);
   return app;
 }

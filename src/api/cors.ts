@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const ALLOW_HEADERS = 'authorization, content-type, last-event-id, range, if-none-match, if-range';
+// mcp-protocol-version: browser MCP clients send it on every request after initialize (POST /mcp).
+const ALLOW_HEADERS = 'authorization, content-type, last-event-id, range, if-none-match, if-range, mcp-protocol-version';
 const EXPOSE_HEADERS = 'retry-after, content-range, accept-ranges, content-length, etag, last-modified, allow, location';
 const ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 

@@ -14,6 +14,7 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('Auth: header "Authorization: Bearer <token>" (capital B). Public: GET /v1/health, /v1/media, /v1/preview.');
   out('Scopes: read (crawl), write (publish), admin (tokens; implies both). Missing/invalid token: 401 auth_required; wrong scope: 403 forbidden_scope.');
   out('Tasks belong to the token that submitted them: another token gets 404 not_found. GET /v1/tasks lists your own, newest first.');
+  out('MCP: POST /mcp (streamable HTTP, same bearer token) offers all this as tools: one per source.action (weibo.search -> weibo_search), get_task, cancel_task, list_sources.');
   out('');
   out('HOW TO CRAWL');
   out(`1. POST /v1/tasks?wait=${WAIT_MAX_MS}  body {"source":"<platform>","action":"<action>","params":{...}}`);

@@ -165,12 +165,12 @@ export class TaskService {
     return row;
   }
 
-  /** Waits up to ms for the task to finish; returns the latest row. */
-  async wait(row: TaskRow, ms: number): Promise<TaskRow> {
-    if (ms <= 0 || isFinished(row.status)) return row;
+  /** Waits up to ms for the task to finish (less if signal aborts: the caller left); returns the latest row. */
+  async wait(row: TaskRow, ms: number, signal?: AbortSignal): Promise<TaskRow> {
+    if (ms <= 0 || isFinished(row.status) || signal?.aborted) return row;
     // Listening starts before the read: a result landing in between is not missed.
     const stop = new AbortController();
-    const result = this.events.bus.waitForResult(row.id, row.event_seq, ms, stop.signal);
+    const result = this.events.bus.waitForResult(row.id, row.event_seq, ms, signal ? AbortSignal.any([stop.signal, signal]) : stop.signal);
     const current = (await this.store.getTask(row.id)) as TaskRow;
     if (isFinished(current.status)) {
       stop.abort();
