@@ -1,7 +1,7 @@
 import type { Item } from '../domain/item.js';
 import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
-import { CrawlError, isReplayMiss } from '../crawl/errors.js';
+import { CrawlError, isReplayMiss, RateLimited } from '../crawl/errors.js';
 import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
 import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -16,6 +16,8 @@ export interface ExecuteOptions {
   urls: MediaUrlBuilder;
   warnings: string[];
   onProgress?: (p: { items: number; pages: number }) => void;
+  /** The platform said when to come back (a rate-limit reset): the account cools until then. */
+  onRetryAfter?: (seconds: number) => void;
   now?: () => number;
 }
 
@@ -41,7 +43,7 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
         const avatar = author.avatar && /^(https?:)?\/\//.test(author.avatar) ? o.urls.image(absoluteOrigin(author.avatar)) : undefined;
         return withWarnings({ ok: true, source: 'live', items: [], ms: ms(), data: { platform: o.adapter.id, author: compact({ ...author, avatar }) } } as CreatorResult, o.warnings);
       } catch (e) {
-        const err = asCrawlError(e);
+        const err = asCrawlError(e, o);
         return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as CreatorResult, o.warnings);
       }
     }
@@ -63,7 +65,7 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
           error: ok ? undefined : errorBody(out.state === 'rejected' ? 'invalid_request' : (out.state as 'blocked' | 'session_expired'), out.message ?? `the platform answered ${out.state}`),
         }) as WriteResult;
       } catch (e) {
-        const err = asCrawlError(e);
+        const err = asCrawlError(e, o);
         const state = err.code === 'session_expired' ? 'session_expired' : err.code === 'blocked' ? 'blocked' : 'rejected';
         return { ok: false, state, source: o.adapter.id, ms: ms(), error: errorBody(err.code, err.message) } as WriteResult;
       }
@@ -76,7 +78,7 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
           o.warnings,
         );
       } catch (e) {
-        const err = asCrawlError(e);
+        const err = asCrawlError(e, o);
         return withWarnings({ ok: false, source: sourceOf(err), items: [], ms: ms(), error: errorBody(err.code, err.message) } as TrendResult, o.warnings);
       }
     }
@@ -108,7 +110,7 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
         next = encodeCursor({ c: cursor, s: skip });
         break;
       }
-      const err = asCrawlError(e);
+      const err = asCrawlError(e, o);
       if (items.length === 0) {
         return withWarnings<Envelope>({ ok: false, source: sourceOf(err), count: 0, items: [], ms: ms(), error: errorBody(err.code, err.message) }, [...o.warnings, ...filter.warnings()]);
       }
@@ -171,7 +173,7 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
         next = encodeCursor({ c: cursor, s: skip });
         break;
       }
-      const err = asCrawlError(e);
+      const err = asCrawlError(e, o);
       if (items.length === 0) {
         return withWarnings<CommentsResult>({ source: sourceOf(err), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(err.code, err.message) }, o.warnings);
       }
@@ -205,7 +207,8 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
   return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
 }
 
-function asCrawlError(e: unknown): CrawlError {
+function asCrawlError(e: unknown, o: ExecuteOptions): CrawlError {
+  if (e instanceof RateLimited && e.retryAfterS !== undefined && e.retryAfterS > 0) o.onRetryAfter?.(e.retryAfterS);
   if (e instanceof CrawlError) return e;
   throw e;
 }

@@ -286,6 +286,7 @@ export class Runner {
     const profile = profileOf(params);
     // Progress rows are written in emission order and all stored before the finish is.
     let progressSaved: Promise<void> = Promise.resolve();
+    let retryAfterS: number | undefined;
     try {
       const found = catalog.get(row.source, row.action);
       if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
@@ -306,6 +307,7 @@ export class Runner {
         ctx,
         urls: this.d.urls,
         warnings,
+        onRetryAfter: (seconds) => (retryAfterS = seconds),
         onProgress: (p) => {
           // Cancel aborts the signal; the publisher already knows the newest event id, so no read per page.
           if (r.abort.signal.aborted) return;
@@ -356,7 +358,7 @@ export class Runner {
     }
     const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
     if (result && !WRITE_ACTIONS.has(row.action)) {
-      await this.d.health.record(row.source, profile, outcome);
+      await this.d.health.record(row.source, profile, outcome, retryAfterS);
       await this.onOutcome?.(row.source, profile, outcome);
     } else if (result) {
       // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.

@@ -96,6 +96,23 @@ describe('health and scheduling', () => {
     }
   });
 
+  it('rate_limited with the platform\'s Retry-After: the account cools until then, not for the random backoff', async () => {
+    const fake2 = await startFakePlatform();
+    const svc = await startService({ adapters: [fake2.adapter], health: { baseMs: 1500, capMs: 3_600_000, random: () => 1 } });
+    try {
+      await svc.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=good' } });
+      const before = Date.now();
+      const r = await svc.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'throttled', profile: 'main' } } });
+      expect(r.body.result.error.code).toBe('rate_limited');
+      const strikes = await svc.svc.store.profileStrikes('fake', 'main');
+      expect(strikes?.cooling_until).toBeGreaterThanOrEqual(before + 119_000);
+      expect(strikes?.cooling_until).toBeLessThanOrEqual(Date.now() + 121_000);
+    } finally {
+      await svc.close();
+      await fake2.close();
+    }
+  });
+
   it('expired → session_expired: later tasks end at once without crawling; a new login clears it', async () => {
     await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'lapsing', cookies: 'a=1' } });
     const first = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'expired', profile: 'lapsing' } } });

@@ -99,6 +99,10 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
     if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
     if (q === 'expired') return json(200, { code: 'login', msg: 'please log in again' });
     if (q === 'boom') return json(503, { err: 'down' });
+    if (q === 'throttled') {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' });
+      return res.end('{"err":"slow down"}');
+    }
     if (q === 'longvideo' && media) {
       const p = post(3);
       p.id = '7777';
