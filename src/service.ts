@@ -284,7 +284,12 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       clearInterval(purge);
       // Health stops counting this process at once, not when its key expires.
       await heartbeat?.stop().catch((e) => log.warn({ err: e }, 'heartbeat key not removed'));
+      // A connection still busy after a grace period (a stream or a hijacked answer a client keeps open)
+      // must not hold the shutdown: it is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 2000);
+      cut.unref();
       await app.close();
+      clearTimeout(cut);
       await previews.close();
       checker.stop();
       await logins.close();
