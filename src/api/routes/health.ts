@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Health } from '../../domain/health.js';
 import type { ApiDeps } from '../context.js';
 
 export function healthRoutes(app: FastifyInstance, d: ApiDeps): void {
@@ -17,7 +18,7 @@ export function healthRoutes(app: FastifyInstance, d: ApiDeps): void {
       ...(mode === 'embedded' ? { workers: d.config.workers, queue_depth: queue.queued ?? 0 } : {}),
       ffmpeg: d.tools.ffmpeg,
       browser: d.tools.browser,
-    };
+    } satisfies Health;
   });
 }
 
