@@ -17,7 +17,7 @@ import {
   TokenRevokedSchema,
 } from '../domain/operator.js';
 import { AuthorSchema, CommentSchema, CommentsResultSchema, CreatorResultSchema, EnvelopeSchema, TrendResultSchema, TrendSchema, WriteResultSchema } from '../domain/results.js';
-import { NeedsConfirmationSchema, ProgressSchema, TaskAcceptedSchema, TaskListSchema, TaskSchema, TaskSubmitSchema } from '../domain/task.js';
+import { NeedsConfirmationSchema, ProgressSchema, TaskAcceptedSchema, TaskListSchema, TaskSchema, TaskSubmitSchema, TaskSummarySchema } from '../domain/task.js';
 import { LoginInputBodySchema, LoginStartBodySchema } from '../api/routes/logins.js';
 import { ProfileStoreBodySchema, TokenCreateBodySchema } from '../api/routes/operator.js';
 import { PreviewWarmBodySchema } from '../api/routes/preview.js';
@@ -48,6 +48,7 @@ const RESPONSES = {
   Task: TaskDocSchema,
   TaskAccepted: TaskAcceptedSchema,
   TaskList: TaskListSchema,
+  TaskSummary: TaskSummarySchema,
   Progress: ProgressSchema,
   NeedsConfirmation: NeedsConfirmationSchema,
   Envelope: EnvelopeSchema,
