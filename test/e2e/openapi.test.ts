@@ -75,7 +75,8 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents every catalog source.action with its params and the result shape the spec gives its action', async () => {
-    const catalog = (await s.api('/v1/task-sources')).body as Array<{ name: string; group: string; params: Array<{ name: string; required: boolean }> }>;
+    const catalog = (await s.api('/v1/task-sources')).body as Array<{ name: string; group: string; params: Array<Record<string, any> & { name: string; required: boolean }> }>;
+    const resolve = (x: any): any => (x.$ref ? doc.components.schemas[x.$ref.split('/').pop()] : x);
     const body = doc.paths['/v1/tasks'].post.requestBody!.content['application/json'].schema as { anyOf: Array<{ $ref: string }> };
     const offered = new Set(body.anyOf.map((x) => x.$ref));
     expect(catalog.length).toBeGreaterThan(50);
@@ -87,6 +88,11 @@ describe('GET /v1/openapi.json', () => {
       expect(Object.keys(schema.properties.params.properties).sort(), name).toEqual(e.params.map((p) => p.name).sort());
       expect(schema.properties.params.required ?? [], name).toEqual(e.params.filter((p) => p.required).map((p) => p.name));
       expect(schema['x-result-shape'], name).toBe(SPEC_SHAPES[e.name.slice(e.group.length + 1)]);
+      // Each param as the live catalog states it: type, allowed values, range, default.
+      for (const p of e.params) {
+        const ps = resolve(schema.properties.params.properties[p.name]);
+        expect({ type: ps.type, enum: ps.enum, min: ps.minimum, max: ps.maximum, default: ps.default }, `${e.name} ${p.name}`).toEqual({ type: p.type, enum: p.enum, min: p.min, max: p.max, default: p.default });
+      }
     }
     // Nothing documented that the catalog lacks.
     const documented = Object.keys(doc.components.schemas).filter((n) => n.startsWith('TaskRequest.'));
