@@ -28,13 +28,15 @@ const LIST_DEFAULT = 24;
 const LIST_MAX = 100;
 const STATUSES = new Set<string>(TASK_STATUSES);
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+// NAME is matched after lowercasing: what a caller may send is the same in any case.
+const NAME_ANY_CASE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const LIST_CURSOR = /^t_[0-9a-z]{9}[0-9a-f]{16}$/;
 
 /** Query of GET /v1/tasks, as documented; parseListQuery enforces it with the spec's messages. */
 export const TaskListQuerySchema = z.object({
   status: z.enum(TASK_STATUSES).optional(),
-  source: z.string().regex(NAME).optional().describe('a platform name (see GET /v1/task-sources)'),
-  action: z.string().regex(NAME).optional().describe('an action name (see GET /v1/task-sources)'),
+  source: z.string().regex(NAME_ANY_CASE).optional().describe('a platform name, any case (see GET /v1/task-sources)'),
+  action: z.string().regex(NAME_ANY_CASE).optional().describe('an action name, any case (see GET /v1/task-sources)'),
   limit: z.int().min(1).max(LIST_MAX).default(LIST_DEFAULT),
   cursor: z.string().regex(LIST_CURSOR).optional().describe("a previous page's next_cursor, unchanged"),
   all: z.enum(['true', 'false']).default('false').describe("admin: every owner's tasks, not only the caller's"),
