@@ -1,19 +1,13 @@
 import { ApiError } from '../domain/errors.js';
+import type { Profile } from '../domain/operator.js';
 import type { Registry } from '../platforms/registry.js';
 import type { ProfileRow, Store } from '../store/types.js';
 import { cookieNames, parseCookies } from './cookies.js';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export interface ProfileView {
-  platform: string;
-  name: string;
-  health: ProfileRow['health'];
-  checked_at: string | null;
-  used_at: string | null;
-  cookies?: string[];
-  credentials?: string[];
-}
+/** The public view of a profile, as documented (src/domain/operator.ts). */
+export type ProfileView = Profile;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -47,6 +47,7 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(routes));
   app.addHook('onRoute', routes.onRoute);
+  app.decorate('registeredRoutes', () => routes.list());
   closingGuard(app);
   // Nothing this service answers is meant to be sniffed or to run code in a browser (media proxy above all).
   app.addHook('onRequest', (_req, reply, done) => {

@@ -63,13 +63,31 @@ function parserReason(err: NodeJS.ErrnoException): string {
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far (method, URL pattern, scope). */
+    registeredRoutes(): readonly RegisteredRoute[];
+  }
+}
+
+/** A route as registered: the OpenAPI document and its coverage test are checked against these. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The route's config.scope; absent on a public route. */
+  scope?: string;
+}
+
 /** Which methods each path pattern answers, so a wrong method is 405 with Allow, not 404. */
 export class RouteTable {
   private readonly routes: Array<{ re: RegExp; methods: Set<string> }> = [];
+  private readonly registered: RegisteredRoute[] = [];
 
   onRoute = (r: RouteOptions): void => {
     const url = r.url;
     if (!url) return;
+    const scope = (r.config as { scope?: string } | undefined)?.scope;
+    for (const m of [r.method].flat()) this.registered.push({ method: String(m).toUpperCase(), url, ...(scope ? { scope } : {}) });
     const re = new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
     let entry = this.routes.find((e) => e.re.source === re.source);
     if (!entry) {
@@ -78,6 +96,11 @@ export class RouteTable {
     }
     for (const m of [r.method].flat()) entry.methods.add(String(m).toUpperCase());
   };
+
+  /** Every method and URL pattern registered so far, in registration order. */
+  list(): readonly RegisteredRoute[] {
+    return this.registered;
+  }
 
   /** The methods the path answers; empty when no route has this path. */
   allowed(path: string): string[] {

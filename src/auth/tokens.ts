@@ -1,18 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
+import { TOKEN_SCOPES, type TokenInfo as DocumentedTokenInfo } from '../domain/operator.js';
 import type { Store, TokenRow } from '../store/types.js';
 import { Lru } from '../tasks/lru.js';
 
-export const SCOPES = ['read', 'write', 'admin'] as const;
+export const SCOPES = TOKEN_SCOPES;
 export type Scope = (typeof SCOPES)[number];
 
-export interface TokenInfo {
-  id: string;
-  name: string | null;
-  scopes: Scope[];
-  created_at: string;
-  revoked_at?: string;
-}
+/** The public view of a token, as documented (src/domain/operator.ts). */
+export type TokenInfo = DocumentedTokenInfo;
 
 const TOKEN_PREFIX = 'crw_';
 const TOKEN_RE = /^crw_[A-Za-z0-9_-]{43}$/;

@@ -11,7 +11,8 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('SOCIAL CRAWLER API - GUIDE FOR AGENTS AND SCRIPTS');
   out('');
   out(`Base URL: ${base}   All API routes are under /v1. Bodies are JSON.`);
-  out('Auth: header "Authorization: Bearer <token>" (capital B). Public: GET /v1/health, /v1/media, /v1/preview.');
+  out(`Machine-readable: ${base}/v1/openapi.json (OpenAPI 3.1, every route and every source.action's params).`);
+  out('Auth: header "Authorization: Bearer <token>" (capital B). Public: GET /v1/health, /v1/media, /v1/preview, /v1/openapi.json, /docs.');
   out('Scopes: read (crawl), write (publish), admin (tokens; implies both). Missing/invalid token: 401 auth_required; wrong scope: 403 forbidden_scope.');
   out('Tasks belong to the token that submitted them: another token gets 404 not_found. GET /v1/tasks lists your own, newest first.');
   out('MCP: POST /mcp (streamable HTTP, same bearer token) offers all this as tools: one per source.action (weibo.search -> weibo_search), get_task, cancel_task, list_sources.');

@@ -31,3 +31,25 @@ export const CategorySchema = z.object({
   actions: z.array(z.enum(['hot', 'recommended'])),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+export const AUTH_NEEDS = ['none', 'cookie', 'login'] as const;
+
+/** GET /v1/capabilities: the catalog grouped by platform. */
+export const CapabilitiesSchema = z.object({
+  providers: z.array(
+    z.object({
+      source: z.string(),
+      name: z.string(),
+      region: z.string(),
+      actions: z.array(z.string()),
+      auth: z.enum(AUTH_NEEDS),
+      write: z.boolean(),
+      categories: z.boolean(),
+    }),
+  ),
+});
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** GET /v1/categories?source=X */
+export const CategoriesSchema = z.object({ source: z.string(), categories: z.array(CategorySchema) });
+export type Categories = z.infer<typeof CategoriesSchema>;

@@ -35,3 +35,23 @@ export const TaskSchema = z.object({
   error: ErrorBodySchema.optional(),
 });
 export type Task = z.infer<typeof TaskSchema>;
+
+/** The answer to a submit that did not finish within `wait`: the state at acceptance, always queued. */
+export const TaskAcceptedSchema = z.object({ task_id: z.string(), status: z.literal('queued') });
+
+/** A listed task: no result, but where a succeeded one's result is read. */
+export const TaskSummarySchema = TaskSchema.omit({ result: true }).extend({ result_url: z.string().optional() });
+
+/** GET /v1/tasks: the caller's own tasks, newest first, without results. */
+export const TaskListSchema = z.object({ tasks: z.array(TaskSummarySchema), next_cursor: z.string().optional() });
+
+/** A write verb's first call without confirm: nothing is queued, the plan says what would be done. */
+export const NeedsConfirmationSchema = z.object({
+  status: z.literal('needs_confirmation'),
+  plan: z.object({
+    action: z.string(),
+    summary: z.string(),
+    target: z.string().optional(),
+    params: z.record(z.string(), z.unknown()),
+  }),
+});

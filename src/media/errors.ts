@@ -1,7 +1,8 @@
 import { ApiError, type ErrorCode } from '../domain/errors.js';
+import type { MEDIA_FAILURE_REASONS } from '../domain/media.js';
 
 /** Why a media URL could not be served after a refresh attempt. */
-export type MediaFailureReason = 'expired' | 'blocked' | 'session_expired' | 'not_found' | 'unsupported';
+export type MediaFailureReason = (typeof MEDIA_FAILURE_REASONS)[number];
 
 /** A media failure: the spec's error envelope plus, where it helps, the reason. */
 export class MediaError extends ApiError {

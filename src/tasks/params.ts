@@ -5,7 +5,7 @@ import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
 export const MAX_ITEMS_MAX = 10_000;
-const STRING_MAX = 20_000;
+export const STRING_MAX = 20_000;
 
 const p = (name: string, type: CatalogParam['type'], description: string, extra: Partial<CatalogParam> = {}): CatalogParam => ({
   name,

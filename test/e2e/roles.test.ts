@@ -86,7 +86,7 @@ describe('roles in one service (embedded backends standing in for the shared one
       const wh = await worker.api('/v1/health', { token: null });
       expect(wh.status).toBe(200);
       expect(wh.body).toMatchObject({ mode: 'embedded', role: 'worker', queue_depth: 0 });
-      for (const path of [`/v1/tasks/${id}`, '/v1/task-sources', '/metrics', '/docs/agent.txt', '/v1/media?u=x']) expect((await worker.api(path)).status, path).toBe(404);
+      for (const path of [`/v1/tasks/${id}`, '/v1/task-sources', '/metrics', '/docs/agent.txt', '/docs', '/v1/openapi.json', '/v1/media?u=x']) expect((await worker.api(path)).status, path).toBe(404);
       // Its own ffmpeg reads streams through the media proxy with the process's internal token.
       const own = await worker.api('/v1/media?u=x', { token: worker.svc.tokens.internalToken });
       expect(own.status).not.toBe(404);

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Capabilities, Categories } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ApiDeps } from '../context.js';
+
+/** Query of GET /v1/categories, as documented. */
+export const CategoriesQuerySchema = z.object({ source: z.string().min(1).describe('a platform, e.g. weibo') });
 
 export function catalogRoutes(app: FastifyInstance, d: ApiDeps): void {
   const sources = JSON.stringify(d.catalog.entries);
@@ -16,7 +21,7 @@ export function catalogRoutes(app: FastifyInstance, d: ApiDeps): void {
       write: Object.keys(a.actions).some((x) => x === 'post.create' || x === 'comment.create' || x === 'delete'),
       categories: Boolean(a.categories?.length),
     })),
-  });
+  } satisfies Capabilities);
   app.get('/v1/capabilities', { config: { scope: 'read' } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(capabilities));
 
   app.get('/v1/categories', { config: { scope: 'read' } }, async (req) => {
@@ -24,6 +29,6 @@ export function catalogRoutes(app: FastifyInstance, d: ApiDeps): void {
     if (typeof source !== 'string' || !source.trim()) throw new ApiError('invalid_request', 'source: required, e.g. /v1/categories?source=weibo');
     const adapter = d.registry.get(source.trim());
     if (!adapter) throw new ApiError('unsupported', `unknown source "${source.slice(0, 64)}" (see GET /v1/task-sources)`);
-    return { source: adapter.id, categories: adapter.categories ?? [] };
+    return { source: adapter.id, categories: adapter.categories ?? [] } satisfies Categories;
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Health } from '../../domain/health.js';
 import type { ApiDeps, FleetView } from '../context.js';
 
 export function healthRoutes(app: FastifyInstance, d: ApiDeps): void {
@@ -17,7 +18,7 @@ export function healthRoutes(app: FastifyInstance, d: ApiDeps): void {
       ...(d.fleet ? await fleetFigures(d.fleet, await isAdmin(d, req)) : { workers: d.config.workers, queue_depth: queue.queued ?? 0 }),
       ffmpeg: d.tools.ffmpeg,
       browser: d.tools.browser,
-    };
+    } satisfies Health;
   });
 }
 

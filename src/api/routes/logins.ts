@@ -1,11 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '../../domain/errors.js';
+import type { Login } from '../../domain/operator.js';
 import { LOGIN_KEYS, type LoginInput, type LoginStatus } from '../../accounts/browser/index.js';
 import type { ApiDeps } from '../context.js';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+const COORD_MAX = 4096;
+const TEXT_MAX = 1000;
+const SCROLL_MAX = 5000;
+const TIMEOUT_S = { min: 5, max: 1800, default: 300 };
 
-function view(s: LoginStatus) {
+/** Body of POST /v1/profiles/{platform}/{name}/login, as documented; the handler enforces it. */
+export const LoginStartBodySchema = z.object({
+  login_url: z.string().regex(/^https?:\/\//).optional().describe("the page to log in on; default: the platform's own"),
+  success_cookie: z.string().min(1).optional().describe('the cookie whose arrival proves the login'),
+  domains: z.array(z.string()).min(1).optional().describe('cookie domains to keep, e.g. [".weibo.com"]'),
+  timeout_s: z.number().min(TIMEOUT_S.min).max(TIMEOUT_S.max).default(TIMEOUT_S.default),
+});
+
+/** Body of POST /v1/logins/{id}/input: one operator action on the page the screenshot shows. */
+export const LoginInputBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('click'), x: z.number().min(0).max(COORD_MAX), y: z.number().min(0).max(COORD_MAX) }).describe('screenshot pixel coordinates'),
+  z.object({ action: z.literal('type'), text: z.string().min(1).max(TEXT_MAX) }),
+  z.object({ action: z.literal('key'), key: z.enum(LOGIN_KEYS) }),
+  z.object({ action: z.literal('scroll'), dy: z.number().min(-SCROLL_MAX).max(SCROLL_MAX) }),
+]);
+
+function view(s: LoginStatus): Login {
   return {
     id: s.id,
     platform: s.platform,
@@ -29,16 +51,16 @@ function loginInput(body: unknown): LoginInput {
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   switch (b.action) {
     case 'click':
-      if (!within(b.x, 0, 4096) || !within(b.y, 0, 4096)) throw bad('x, y: screenshot pixel coordinates (0 to 4096)');
+      if (!within(b.x, 0, COORD_MAX) || !within(b.y, 0, COORD_MAX)) throw bad(`x, y: screenshot pixel coordinates (0 to ${COORD_MAX})`);
       return { action: 'click', x: b.x, y: b.y };
     case 'type':
-      if (typeof b.text !== 'string' || b.text.length < 1 || b.text.length > 1000) throw bad('text: 1 to 1000 characters');
+      if (typeof b.text !== 'string' || b.text.length < 1 || b.text.length > TEXT_MAX) throw bad(`text: 1 to ${TEXT_MAX} characters`);
       return { action: 'type', text: b.text };
     case 'key':
       if (typeof b.key !== 'string' || !(LOGIN_KEYS as readonly string[]).includes(b.key)) throw bad(`key: one of ${LOGIN_KEYS.join(', ')}`);
       return { action: 'key', key: b.key };
     case 'scroll':
-      if (!within(b.dy, -5000, 5000)) throw bad('dy: pixels to scroll, -5000 to 5000');
+      if (!within(b.dy, -SCROLL_MAX, SCROLL_MAX)) throw bad(`dy: pixels to scroll, -${SCROLL_MAX} to ${SCROLL_MAX}`);
       return { action: 'scroll', dy: b.dy };
     default:
       throw bad('action: one of click {x, y}, type {text}, key {key}, scroll {dy}');
@@ -66,8 +88,8 @@ export function loginRoutes(app: FastifyInstance, d: ApiDeps): void {
     if (typeof loginUrl !== 'string' || !/^https?:\/\//.test(loginUrl)) throw new ApiError('unsupported', `${adapter.id} has no login page configured; pass login_url, success_cookie and domains`);
     if (typeof cookie !== 'string' || !cookie) throw new ApiError('invalid_request', 'success_cookie: the cookie that proves the login');
     if (!Array.isArray(domains) || !domains.length || !domains.every((x) => typeof x === 'string')) throw new ApiError('invalid_request', 'domains: cookie domains such as [".weibo.com"]');
-    const timeoutS = body.timeout_s === undefined ? 300 : body.timeout_s;
-    if (typeof timeoutS !== 'number' || !(timeoutS >= 5 && timeoutS <= 1800)) throw new ApiError('invalid_request', 'timeout_s: 5 to 1800');
+    const timeoutS = body.timeout_s === undefined ? TIMEOUT_S.default : body.timeout_s;
+    if (typeof timeoutS !== 'number' || !(timeoutS >= TIMEOUT_S.min && timeoutS <= TIMEOUT_S.max)) throw new ApiError('invalid_request', `timeout_s: ${TIMEOUT_S.min} to ${TIMEOUT_S.max}`);
     const existing = await d.store.profileGet(adapter.id, name);
     let id: string;
     try {

@@ -1,15 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireToken } from '../auth.js';
 import { MediaError } from '../../media/errors.js';
+import type { ApiDeps } from '../context.js';
 
 function invalid(message: string): MediaError {
   const e = new MediaError('invalid_request', message);
   e.retryable = false;
   return e;
 }
-import type { ApiDeps } from '../context.js';
 
 const PROFILE_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Query of GET /v1/media, as documented; the handler enforces it. Results carry these URLs ready-made. */
+export const MediaQuerySchema = z.object({
+  u: z.string().min(1).describe('the origin media URL, percent-encoded; its host must be a known platform CDN'),
+  kind: z.enum(['image', 'video']).default('image'),
+  platform: z.string().optional().describe('kind=video: the catalog source whose session fetches the stream'),
+  profile: z.string().regex(PROFILE_RE).default('default').describe('kind=video: the stored login to fetch as'),
+  exp: z.string().optional().describe('kind=video capability URL: expiry (unix seconds), signed by sig'),
+  sig: z.string().optional().describe('kind=video capability URL: stands in for the bearer token'),
+});
 
 /** GET/HEAD /v1/media: public for images; the video variant uses a profile's session and needs a read token. */
 export function mediaRoutes(app: FastifyInstance, d: ApiDeps): void {

@@ -1,7 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { parseScopes } from '../../auth/tokens.js';
 import { ApiError } from '../../domain/errors.js';
+import { TOKEN_SCOPES } from '../../domain/operator.js';
 import type { ApiDeps } from '../context.js';
+
+const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Body of POST /v1/profiles, as documented; ProfileService.upsert enforces it. */
+export const ProfileStoreBodySchema = z.object({
+  platform: z.string().describe('a catalog source'),
+  name: z.string().regex(PROFILE_NAME).default('default'),
+  cookies: z
+    .union([z.string(), z.array(z.object({ name: z.string(), value: z.string() }).loose())])
+    .optional()
+    .describe('a Cookie header string, a Netscape cookies.txt, or a JSON array of {name, value} (at most 64 KiB)'),
+  credentials: z.record(z.string().regex(PROFILE_NAME), z.string().max(8192)).optional().describe('named secrets (API tokens, app passwords); stored sealed, never shown again'),
+});
+
+/** Body of POST /v1/tokens, as documented. */
+export const TokenCreateBodySchema = z.object({
+  scopes: z.union([z.array(z.enum(TOKEN_SCOPES)).min(1), z.string().describe('comma-separated, e.g. "read,write"')]),
+  name: z.string().optional(),
+});
 
 /** Profiles and tokens: the operator's surface. */
 export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { parseRange } from '../../crawl/replay/range.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PreviewState } from '../../media/preview/service.js';
@@ -6,6 +7,15 @@ import type { ApiDeps } from '../context.js';
 
 const ID_MAX = 512;
 const WARM_MAX = 100;
+
+const PreviewKey = {
+  platform: z.string().describe('the item\'s provider'),
+  id: z.string().min(1).max(ID_MAX).describe("the item's native id (the part of Item.id after the colon)"),
+};
+/** Query of GET /v1/preview, as documented; the handler enforces it. */
+export const PreviewQuerySchema = z.object(PreviewKey);
+/** Body of POST /v1/preview/warm, as documented; the handler enforces it. */
+export const PreviewWarmBodySchema = z.object({ items: z.array(z.object(PreviewKey)).max(WARM_MAX) });
 
 function unavailable(reply: FastifyReply, reason: string, message?: string) {
   return reply.code(404).send({ code: 'preview_unavailable', reason, ...(message ? { message } : {}) });

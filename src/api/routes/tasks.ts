@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '../../domain/errors.js';
+import { TASK_STATUSES } from '../../domain/task.js';
 import { WAIT_MAX_MS, type Caller, type ListQuery } from '../../tasks/service.js';
 import { NeedsConfirmation } from '../../tasks/writes.js';
 import { isFinished, taskJson } from '../../tasks/serialize.js';
 import type { ApiDeps } from '../context.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Query of POST /v1/tasks, as documented; parseWait enforces it with the spec's messages. */
+export const TaskSubmitQuerySchema = z.object({
+  wait: z.int().min(0).max(WAIT_MAX_MS).optional().describe(`milliseconds to wait for the result inline (0 to ${WAIT_MAX_MS}); finished in time: 200 with the whole task, else 202`),
+});
 
 function parseWait(raw: unknown): number {
   if (raw === undefined || raw === '') return 0;
@@ -19,8 +26,22 @@ export const callerOf = (req: FastifyRequest): Caller => ({ owner: req.tokenId ?
 
 const LIST_DEFAULT = 24;
 const LIST_MAX = 100;
-const STATUSES = new Set(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+const STATUSES = new Set<string>(TASK_STATUSES);
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+// NAME is matched after lowercasing: what a caller may send is the same in any case.
+const NAME_ANY_CASE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const LIST_CURSOR = /^t_[0-9a-z]{9}[0-9a-f]{16}$/;
+
+/** Query of GET /v1/tasks, as documented; parseListQuery enforces it with the spec's messages. */
+export const TaskListQuerySchema = z.object({
+  status: z.enum(TASK_STATUSES).optional(),
+  source: z.string().regex(NAME_ANY_CASE).optional().describe('a platform name, any case (see GET /v1/task-sources)'),
+  action: z.string().regex(NAME_ANY_CASE).optional().describe('an action name, any case (see GET /v1/task-sources)'),
+  limit: z.int().min(1).max(LIST_MAX).default(LIST_DEFAULT),
+  cursor: z.string().regex(LIST_CURSOR).optional().describe("a previous page's next_cursor, unchanged"),
+  all: z.enum(['true', 'false']).default('false').describe("admin: every owner's tasks, not only the caller's"),
+});
+const LIST_KEYS = Object.keys(TaskListQuerySchema.shape);
 
 function parseListQuery(q: Record<string, unknown>): ListQuery {
   const one = (name: string): string | undefined => {
@@ -30,7 +51,7 @@ function parseListQuery(q: Record<string, unknown>): ListQuery {
     return v;
   };
   for (const k of Object.keys(q)) {
-    if (!['status', 'source', 'action', 'limit', 'cursor', 'all'].includes(k)) throw new ApiError('invalid_request', `${k}: unknown query parameter (status, source, action, limit, cursor, all)`);
+    if (!LIST_KEYS.includes(k)) throw new ApiError('invalid_request', `${k}: unknown query parameter (${LIST_KEYS.join(', ')})`);
   }
   const status = one('status');
   if (status !== undefined && !STATUSES.has(status)) throw new ApiError('invalid_request', 'status: one of queued, running, succeeded, failed, cancelled');
@@ -43,7 +64,7 @@ function parseListQuery(q: Record<string, unknown>): ListQuery {
     throw new ApiError('invalid_request', `limit: 1 to ${LIST_MAX}`);
   }
   const cursor = one('cursor');
-  if (cursor !== undefined && !/^t_[0-9a-z]{9}[0-9a-f]{16}$/.test(cursor)) throw new ApiError('invalid_request', 'cursor: pass back next_cursor unchanged');
+  if (cursor !== undefined && !LIST_CURSOR.test(cursor)) throw new ApiError('invalid_request', 'cursor: pass back next_cursor unchanged');
   const all = one('all');
   if (all !== undefined && all !== 'true' && all !== 'false') throw new ApiError('invalid_request', 'all: true or false');
   return { status, source: source === 'x' ? 'twitter' : source, action, limit: rawLimit === undefined ? LIST_DEFAULT : Number(rawLimit), before: cursor, all: all === 'true' };

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { BlobStore, ByteRange } from '../../blobs/types.js';
 import type { Logger } from 'pino';
 import type { Item, Preview } from '../../domain/item.js';
+import type { PREVIEW_REASONS } from '../../domain/media.js';
 import type { PreviewClaim, PreviewRow, Store } from '../../store/types.js';
 import { Lru } from '../../tasks/lru.js';
 import type { MediaError } from '../errors.js';
@@ -14,7 +15,7 @@ import { nativeIdOf, videoOrigin } from '../refs.js';
 import { mediaUrlBuilder, type MediaUrlBuilder } from '../urls.js';
 import { clipArgs, previewSeconds, previewSize, probe, run } from './ffmpeg.js';
 
-export type PreviewReason = 'expired' | 'blocked' | 'session_expired' | 'no_stream' | 'unsupported';
+export type PreviewReason = (typeof PREVIEW_REASONS)[number];
 
 export type PreviewState =
   | { status: 'ready'; key: string; w: number; h: number; seconds: number; size: number; mtime: number }
