@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one fork per core minus one: a single fork on a 2-core CI machine. Most files wait
+    // on servers, browsers and ffmpeg rather than compute, so two forks halve the wall time.
+    maxWorkers: 2,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
