@@ -14,6 +14,7 @@ import type { EventPublisher } from './publisher.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
+import { taskBytes, type ResultBytes } from './answer.js';
 import { Lru } from './lru.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
@@ -63,8 +64,10 @@ export function newTaskId(now = Date.now()): string {
 }
 
 export class TaskService {
-  /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
-  private readonly finishedJson = new Lru<{ owner: string | null; text: string }>(5000, 64 * 1024 * 1024);
+  /** JSON bytes of finished tasks: immutable until a retry, and the GET path is hot. */
+  private readonly finishedJson = new Lru<{ owner: string | null; bytes: Buffer }>(5000, 64 * 1024 * 1024);
+  /** The cached result's bytes behind each task answered from cache, for its answer (see answer). */
+  private readonly hitBytes = new WeakMap<TaskRow, ResultBytes>();
   /** Earliest capability expiry per cached entry (scanning a result's text costs more than the rest of a hit). */
   private readonly expiries = new WeakMap<object, { at: number | undefined }>();
 
@@ -141,6 +144,7 @@ export class TaskService {
         const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
         const row = await this.store.insertTask({ ...base, finished });
+        if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
         this.metrics.cacheHits.inc({ source: platform, action });
         this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
         return row;
@@ -187,17 +191,22 @@ export class TaskService {
     return row;
   }
 
-  /** The task as JSON text (with its result), served from memory once it has finished. */
-  async json(id: string, caller: Caller): Promise<string> {
+  /** The submitted task's JSON as bytes (a cached result is copied, not encoded again). */
+  answer(row: TaskRow): Buffer {
+    return taskBytes(row, this.hitBytes.get(row));
+  }
+
+  /** The task's JSON bytes (with its result), served from memory once it has finished. */
+  async bytes(id: string, caller: Caller): Promise<Buffer> {
     const hit = typeof id === 'string' ? this.finishedJson.get(id) : undefined;
     if (hit) {
       if (!maySee(hit.owner, caller)) throw notFound(id);
-      return hit.text;
+      return hit.bytes;
     }
     const row = await this.get(id, caller);
-    const text = taskJson(row);
-    if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, text }, text.length);
-    return text;
+    const bytes = Buffer.from(taskJson(row));
+    if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, bytes }, bytes.length);
+    return bytes;
   }
 
   /** The caller's tasks (every owner's with all, for admins), newest first, without results. */
