@@ -134,7 +134,6 @@ export class TaskService {
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
       return this.store.insertTask({ ...base, finished: { text } });
     }
-    this.metrics.tasksSubmitted.inc({ source: platform, action });
     if (!params.force && params.cursor === undefined) {
       const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
@@ -145,11 +144,11 @@ export class TaskService {
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
         const row = await this.store.insertTask({ ...base, finished });
         if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
-        this.metrics.cacheHits.inc({ source: platform, action });
-        this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
+        this.metrics.cacheHit(platform, action);
         return row;
       }
     }
+    this.metrics.tasksSubmitted.inc({ source: platform, action });
     return this.enqueue(await this.store.insertTask(base));
   }
 
