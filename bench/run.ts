@@ -27,7 +27,14 @@ interface Servers {
   getBytes: number;
 }
 
-const CASES = ['bare POST (same bytes)', 'service POST /v1/tasks?wait=8000 (cache hit)', 'bare GET (same bytes)', 'service GET /v1/tasks/{id}'] as const;
+const CASES = [
+  'bare POST (same bytes, as text)',
+  'bare POST (same bytes, pre-encoded)',
+  'service POST /v1/tasks?wait=8000 (cache hit)',
+  'bare GET (same bytes, as text)',
+  'bare GET (same bytes, pre-encoded)',
+  'service GET /v1/tasks/{id}',
+] as const;
 
 async function measure(opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, pipelining: 1, ...opts });
@@ -51,8 +58,10 @@ async function benchMode(mode: string): Promise<{ info: Servers; rows: Row[] }> 
     const post = { method: 'POST' as const, body: JSON.stringify(info.body), headers: auth };
     const targets: autocannon.Options[] = [
       { url: `${info.bare}/bare/tasks`, ...post },
+      { url: `${info.bare}/bare/tasks-bytes`, ...post },
       { url: `${info.service}/v1/tasks?wait=8000`, ...post },
       { url: `${info.bare}/bare/task`, headers: auth },
+      { url: `${info.bare}/bare/task-bytes`, headers: auth },
       { url: `${info.service}/v1/tasks/${info.taskId}`, headers: auth },
     ];
     const runs: Row[][] = targets.map(() => []);
@@ -74,5 +83,6 @@ for (const { mode, info, rows } of results) {
   console.log(`\n${mode}${mode === 'distributed' ? ' (Postgres + Redis, API process answering, a worker beside it)' : ' (SQLite)'}: body ${info.postBytes} B (POST) / ${info.getBytes} B (GET)`);
   console.log(`${'case'.padEnd(48)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'errors'.padStart(10)}`);
   rows.forEach((r, i) => console.log(`${CASES[i].padEnd(48)}${fmt(r.rps)}${fmt(r.p50)}${fmt(r.p99)}${fmt(r.errors)}`));
-  console.log(`ratio service/bare: POST ${(rows[1].rps / rows[0].rps).toFixed(2)}  GET ${(rows[3].rps / rows[2].rps).toFixed(2)}`);
+  const ratio = (service: Row, bare: Row) => (service.rps / bare.rps).toFixed(2);
+  console.log(`ratio service/bare: POST ${ratio(rows[2], rows[0])} (pre-encoded ${ratio(rows[2], rows[1])})  GET ${ratio(rows[5], rows[3])} (pre-encoded ${ratio(rows[5], rows[4])})`);
 }

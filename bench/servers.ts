@@ -47,9 +47,16 @@ try {
   if (cachedPost.body.result?.source !== 'cache') throw new Error(`bench (${mode}): the cache did not answer: ${cachedPost.text.slice(0, 200)}`);
   const taskGet = await s.api(`/v1/tasks/${primed.body.task_id}`, { token });
 
+  // Two bare routes per case: the answer as text (what a plain route sends), and as bytes encoded once at
+  // start (the cheapest answer any route can give: the floor).
+  const postBytes = Buffer.from(cachedPost.text);
+  const getBytes = Buffer.from(taskGet.text);
   const bare = Fastify();
-  bare.post('/bare/tasks', async (_req, reply) => reply.type('application/json; charset=utf-8').send(cachedPost.text));
-  bare.get('/bare/task', async (_req, reply) => reply.type('application/json; charset=utf-8').send(taskGet.text));
+  const json = 'application/json; charset=utf-8';
+  bare.post('/bare/tasks', async (_req, reply) => reply.type(json).send(cachedPost.text));
+  bare.post('/bare/tasks-bytes', async (_req, reply) => reply.type(json).send(postBytes));
+  bare.get('/bare/task', async (_req, reply) => reply.type(json).send(taskGet.text));
+  bare.get('/bare/task-bytes', async (_req, reply) => reply.type(json).send(getBytes));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => bare.close());
 

@@ -8,11 +8,10 @@ const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISO
  */
 export function taskJson(row: TaskRow, withResult = true): string {
   const created = iso(row.created_at);
-  // A task answered from cache starts and finishes the moment it is created: one date to format, not three.
-  const at = (ms: number) => (ms === row.created_at ? created : iso(ms));
   let out = `{"task_id":${JSON.stringify(row.id)},"status":"${row.status}","source":${JSON.stringify(row.source)},"action":${JSON.stringify(row.action)},"params":${row.params},"created_at":"${created}"`;
-  if (row.started_at !== null) out += `,"started_at":"${at(row.started_at)}"`;
-  if (row.finished_at !== null) out += `,"finished_at":"${at(row.finished_at)}"`;
+  // A task answered from cache starts and finishes the moment it is created: one date to format, not three.
+  if (row.started_at !== null) out += `,"started_at":"${row.started_at === row.created_at ? created : iso(row.started_at)}"`;
+  if (row.finished_at !== null) out += `,"finished_at":"${row.finished_at === row.created_at ? created : iso(row.finished_at)}"`;
   out += `,"attempts":${row.attempts}`;
   if (row.progress) out += `,"progress":${row.progress}`;
   if (withResult && row.result !== null && row.status === 'succeeded') out += `,"result":${row.result}`;

@@ -14,7 +14,7 @@ import type { EventPublisher } from './publisher.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
-import { taskBytes, type ResultBytes } from './answer.js';
+import { AnswerSlabs, taskBytes, type ResultBytes } from './answer.js';
 import { Lru } from './lru.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
@@ -68,6 +68,7 @@ export class TaskService {
   private readonly finishedJson = new Lru<{ owner: string | null; bytes: Buffer }>(5000, 64 * 1024 * 1024);
   /** The cached result's bytes behind each task answered from cache, for its answer (see answer). */
   private readonly hitBytes = new WeakMap<TaskRow, ResultBytes>();
+  private readonly answers = new AnswerSlabs();
   /** Earliest capability expiry per cached entry (scanning a result's text costs more than the rest of a hit). */
   private readonly expiries = new WeakMap<object, { at: number | undefined }>();
 
@@ -190,9 +191,9 @@ export class TaskService {
     return row;
   }
 
-  /** The submitted task's JSON as bytes (a cached result is copied, not encoded again). */
+  /** The submitted task's JSON as bytes (a cached result is copied, not encoded again); write it and drop it. */
   answer(row: TaskRow): Buffer {
-    return taskBytes(row, this.hitBytes.get(row));
+    return taskBytes(row, this.hitBytes.get(row), this.answers.take);
   }
 
   /** The task's JSON bytes (with its result), served from memory once it has finished. */

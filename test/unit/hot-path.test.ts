@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseJsonBody } from '../../src/api/http-errors.js';
 import { Metrics } from '../../src/metrics.js';
 import type { TaskRow } from '../../src/store/types.js';
-import { taskBytes } from '../../src/tasks/answer.js';
+import { AnswerSlabs, taskBytes } from '../../src/tasks/answer.js';
 import { fromCacheEntry, toCacheEntry } from '../../src/tasks/cache.js';
 import { Lru } from '../../src/tasks/lru.js';
 import { taskJson } from '../../src/tasks/serialize.js';
@@ -11,6 +12,7 @@ const text = fc.string({ unit: 'binary', maxLength: 40 });
 
 describe('taskBytes (a cached result answered as bytes)', () => {
   it('is byte for byte the JSON text of the task, whatever the result, params and times hold', () => {
+    const slabs = new AnswerSlabs(4096);
     fc.assert(
       fc.property(
         fc.record({ query: text, title: text, n: fc.integer(), tags: fc.array(text, { maxLength: 3 }) }),
@@ -39,7 +41,7 @@ describe('taskBytes (a cached result answered as bytes)', () => {
             event_seq: 2,
           };
           const tail = Buffer.from(hit.text.slice(entry.head.length + String(hit.age_s).length));
-          const bytes = taskBytes(row, { head: entry.head, age: hit.age_s, tail });
+          const bytes = taskBytes(row, { head: entry.head, age: hit.age_s, tail }, slabs.take);
           expect(bytes.equals(Buffer.from(taskJson(row)))).toBe(true);
           expect(JSON.parse(bytes.toString('utf8')).result.age_s).toBe(ageS);
         },
@@ -50,6 +52,23 @@ describe('taskBytes (a cached result answered as bytes)', () => {
   it('falls back to the text for a task that has not succeeded', () => {
     const row = { id: 't_x', status: 'failed', source: 's', action: 'a', params: '{}', created_at: 0, started_at: 5, finished_at: 9, attempts: 2, progress: null, result: null, error: '{"code":"timeout"}' } as TaskRow;
     expect(taskBytes(row, { head: '{"age_s":', age: 1, tail: Buffer.from('}') }).toString()).toBe(taskJson(row));
+  });
+});
+
+describe('AnswerSlabs', () => {
+  it('hands out slices that never overlap: each keeps its bytes while later ones are written', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 40 }), (sizes) => {
+        const slabs = new AnswerSlabs(2048);
+        const taken = sizes.map((size, i) => {
+          const b = slabs.take(size);
+          expect(b.length).toBe(size);
+          b.fill(i % 251);
+          return b;
+        });
+        taken.forEach((b, i) => expect(b.every((x) => x === i % 251)).toBe(true));
+      }),
+    );
   });
 });
 
@@ -121,5 +140,30 @@ describe('Metrics.cacheHit', () => {
     expect(await m.registry.metrics()).toContain('crawler_cache_hits_total{source="weibo",action="posts"} 4');
     expect(await value(m, 'crawler_tasks_submitted_total', { source: 'weibo', action: 'posts' })).toBe(5);
     expect(await value(m, 'crawler_tasks_finished_total', { source: 'weibo', action: 'posts', status: 'succeeded', outcome: 'cache' })).toBe(4);
+  });
+});
+
+describe('parseJsonBody', () => {
+  const parse = (text: string) => {
+    let out: { err: Error | null; value?: unknown } | undefined;
+    parseJsonBody({} as never, text, (err, value) => (out = { err, value }));
+    return out!;
+  };
+
+  it('refuses a prototype key however the JSON text spells it, and passes everything else through', () => {
+    for (const text of [
+      '{"params":{"__proto__":{"x":1}}}',
+      '{"params":{"\\u005f_proto__":{"x":1}}}',
+      '{"a":[{"\\u005F\\u005Fproto\\u005f\\u005f":1}]}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '{"\\u0063onstructor":{"prototype":{}}}',
+      '{"c":{"constructor":{"\\u0070rototype":1}}}',
+    ]) {
+      expect(Object.keys(JSON.parse(text)).length, text).toBeGreaterThan(0);
+      expect(parse(text).err?.message, text).toMatch(/is not accepted/);
+    }
+    for (const text of ['{"source":"fake","params":{"query":"constructor"}}', '{"q":"\\u00e9t\\u00e9"}', '{"constructor":"x"}', '[1,2]']) {
+      expect(parse(text), text).toEqual({ err: null, value: JSON.parse(text) });
+    }
   });
 });
