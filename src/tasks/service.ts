@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Metrics } from '../metrics.js';
-import type { Store, TaskRow } from '../store/types.js';
+import type { NewTask, Store, TaskRow } from '../store/types.js';
 import type { TaskQueue } from '../queue/types.js';
 import type { CancelSignal } from './cancel.js';
 import type { WriteAction } from '../platforms/types.js';
@@ -117,7 +117,17 @@ export class TaskService {
     }
     const now = Date.now();
     const paramsText = JSON.stringify(params);
-    const base = { id: newTaskId(now), source: platform, action, params: paramsText, account: `${platform}:${params.profile ?? 'default'}`, owner: input.owner, createdAt: now };
+    // One object shape for every new task, finished or not: the store's hot path reads it without shape checks.
+    const base: NewTask = {
+      id: newTaskId(now),
+      source: platform,
+      action,
+      params: paramsText,
+      account: `${platform}:${params.profile ?? 'default'}`,
+      owner: input.owner,
+      createdAt: now,
+      finished: undefined,
+    };
     if (write) {
       if (params.dry_run !== true && params.confirm !== true) {
         await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
@@ -141,9 +151,10 @@ export class TaskService {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
         const earliest = this.earliestExpiry(hit.entry, hit.text);
         const stale = earliest !== undefined && earliest * 1000 < now + RESIGN_BEFORE_MS;
-        const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
+        const finished = stale ? { text: this.signer.resign(hit.text), resultId: undefined, age: undefined } : { text: hit.text, resultId: hit.resultId, age: hit.age_s };
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
-        const row = await this.store.insertTask({ ...base, finished });
+        base.finished = finished;
+        const row = await this.store.insertTask(base);
         if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
         this.metrics.cacheHit(platform, action);
         return row;
