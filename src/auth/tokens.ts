@@ -58,6 +58,8 @@ export class TokenService {
    * and any request sent after a revocation committed is handled in a later turn, which reads it anew.
    */
   private versionRead?: Promise<number>;
+  /** Times the verified tokens were dropped: a lookup that straddles a drop does not refill the cache. */
+  private clears = 0;
 
   /** A process-local read token for the service's own loopback calls (ffmpeg reading the media proxy). */
   readonly internalToken = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -99,18 +101,25 @@ export class TokenService {
     if (sameDigest(digest, this.internalDigest)) return this.internal;
     const version = await this.currentVersion();
     if (version !== this.seenVersion) {
-      this.verified.clear();
+      this.forget();
       this.seenVersion = version;
     }
     const known = this.verified.get(digest);
     if (known) return known;
     const hash = Buffer.from(digest, 'base64');
+    const cleared = this.clears;
     const row = await this.store.tokenByHash(hash);
     // The index lookup is by hash; the constant-time comparison is the one the issue asks for, kept explicit.
     if (!row || !timingSafeEqual(row.hash, hash) || row.revoked_at !== null) return undefined;
     const verified = { row, scopes: row.scopes.split(',') };
-    this.verified.set(digest, verified);
+    // A row read before a revocation here finished is not remembered past it.
+    if (this.clears === cleared) this.verified.set(digest, verified);
     return verified;
+  }
+
+  private forget(): void {
+    this.verified.clear();
+    this.clears++;
   }
 
   private currentVersion(): Promise<number> {
@@ -130,7 +139,7 @@ export class TokenService {
     const row = ID_RE.test(tokenOrId) ? await this.store.tokenById(tokenOrId) : TOKEN_RE.test(tokenOrId) ? await this.store.tokenByHash(hashToken(tokenOrId)) : undefined;
     if (!row) return undefined;
     const changed = await this.store.tokenRevoke(row.id, Date.now());
-    this.verified.clear();
+    this.forget();
     return { id: row.id, already: !changed };
   }
 
