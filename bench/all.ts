@@ -1,6 +1,8 @@
-// npm run bench: start time and idle memory, the API hot paths, the media proxy, then preview renders, then MCP.
+// npm run bench: start time and idle memory, the API hot paths (embedded and distributed), fleet crawl
+// throughput, the media proxy, preview renders, a soak, the signers, then MCP.
 await import('./startup.js');
 await import('./run.js');
+await import('./fleet.js');
 await import('./media.js');
 await import('./preview.js');
 await import('./soak.js');

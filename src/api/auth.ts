@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tokenId?: string;
-    tokenScopes?: string[];
+    tokenScopes?: readonly string[];
   }
 }
 
@@ -31,14 +31,14 @@ export async function requireToken(tokens: TokenService, req: FastifyRequest, ne
     if (!header) throw new ApiError('auth_required', 'send Authorization: Bearer <token>');
     const m = BEARER.exec(header);
     if (!m) throw new ApiError('auth_required', 'malformed Authorization header: expected "Bearer <token>" (capital B)');
-    const row = await tokens.verify(m[1]);
-    if (!row) throw new ApiError('auth_required', 'invalid or revoked token');
-    const scopes = row.scopes.split(',');
+    const token = await tokens.check(m[1]);
+    if (!token) throw new ApiError('auth_required', 'invalid or revoked token');
+    const scopes = token.scopes;
     // admin is the operator's token and may do everything.
     if (need !== 'any' && !scopes.includes(need) && !scopes.includes('admin')) {
       throw new ApiError('forbidden_scope', `this route needs a token with the "${need}" scope (this token has: ${scopes.join(', ')})`);
     }
-    req.tokenId = row.id;
+    req.tokenId = token.row.id;
     req.tokenScopes = scopes;
   }
 }

@@ -38,11 +38,12 @@ export function toCacheEntry(result: TaskResult, now: number): Pick<CacheEntry, 
   return { head: HEAD, tail: `,${body.slice(1)}`, created_at: now };
 }
 
+// An empty object body would leave a dangling comma; results always have fields, but stay safe.
+const tailOf = (e: Pick<CacheEntry, 'tail'>) => (e.tail === ',}' ? '}' : e.tail);
+
 export function fromCacheEntry(e: Pick<CacheEntry, 'head' | 'tail' | 'created_at'>, now: number): { text: string; age_s: number } {
   const age = Math.max(0, Math.floor((now - e.created_at) / 1000));
-  // An empty object body would leave a dangling comma; results always have fields, but stay safe.
-  const tail = e.tail === ',}' ? '}' : e.tail;
-  return { text: `${e.head}${age}${tail}`, age_s: age };
+  return { text: `${e.head}${age}${tailOf(e)}`, age_s: age };
 }
 
 export interface CacheHit {
@@ -51,11 +52,14 @@ export interface CacheHit {
   resultId: number;
   text: string;
   age_s: number;
+  /** The text as bytes, split around the age: `head` + age + `tail` (encoded once per entry, copied per answer). */
+  bytes: { head: string; tail: Buffer };
 }
 
 /** The result cache: SQLite is the record, with a bounded in-memory front for hot keys. */
 export class ResultCache {
-  private readonly hot = new Lru<CacheEntry>(2000, 128 * 1024 * 1024);
+  /** Hot entries with their tail already encoded; the size bound counts both forms. */
+  private readonly hot = new Lru<{ e: CacheEntry; tail: Buffer }>(2000, 128 * 1024 * 1024);
 
   constructor(
     private readonly store: Store,
@@ -63,25 +67,31 @@ export class ResultCache {
   ) {}
 
   async lookup(key: string, maxAgeS: number | undefined, now: number): Promise<CacheHit | undefined> {
-    let e = this.hot.get(key);
-    if (e && e.expires_at <= now) {
+    let h = this.hot.get(key);
+    if (h && h.e.expires_at <= now) {
       this.hot.delete(key);
-      e = undefined;
+      h = undefined;
     }
-    if (!e) {
-      e = await this.store.cacheGet(key, now);
+    if (!h) {
+      const e = await this.store.cacheGet(key, now);
       if (!e) return undefined;
-      this.hot.set(key, e, e.head.length + e.tail.length);
+      h = this.remember(key, e);
     }
-    const hit = fromCacheEntry(e, now);
+    const hit = fromCacheEntry(h.e, now);
     if (maxAgeS !== undefined && hit.age_s > maxAgeS) return undefined;
-    return { entry: e, resultId: e.result_id, ...hit };
+    return { entry: h.e, resultId: h.e.result_id, ...hit, bytes: { head: h.e.head, tail: h.tail } };
   }
 
   async save(key: string, action: string, result: TaskResult, now: number): Promise<void> {
     if (!isCacheable(result)) return;
     const ttl = this.ttl[action] ?? 300;
     const e = await this.store.cachePut(key, toCacheEntry(result, now), now + ttl * 1000);
-    this.hot.set(key, e, e.head.length + e.tail.length);
+    this.remember(key, e);
+  }
+
+  private remember(key: string, e: CacheEntry): { e: CacheEntry; tail: Buffer } {
+    const h = { e, tail: Buffer.from(tailOf(e)) };
+    this.hot.set(key, h, e.head.length + e.tail.length + h.tail.length);
+    return h;
   }
 }

@@ -70,9 +70,9 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
   if (raw === undefined || raw === null) raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_request', 'params must be an object');
   const input = raw as Record<string, unknown>;
-  const byName = new Map(entry.params.map((x) => [x.name, x]));
   for (const key of Object.keys(input)) {
-    if (!byName.has(key)) {
+    // A few names against a short list: a scan beats building a lookup table per request.
+    if (!entry.params.some((x) => x.name === key)) {
       throw new ApiError('invalid_request', `params.${key}: unknown param for ${entry.name} (accepted: ${entry.params.map((x) => x.name).join(', ')})`);
     }
   }

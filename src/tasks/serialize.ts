@@ -7,9 +7,11 @@ const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISO
  * parsed and re-serialized (the GET path is hot).
  */
 export function taskJson(row: TaskRow, withResult = true): string {
-  let out = `{"task_id":${JSON.stringify(row.id)},"status":"${row.status}","source":${JSON.stringify(row.source)},"action":${JSON.stringify(row.action)},"params":${row.params},"created_at":"${iso(row.created_at)}"`;
-  if (row.started_at !== null) out += `,"started_at":"${iso(row.started_at)}"`;
-  if (row.finished_at !== null) out += `,"finished_at":"${iso(row.finished_at)}"`;
+  const created = iso(row.created_at);
+  let out = `{"task_id":${JSON.stringify(row.id)},"status":"${row.status}","source":${JSON.stringify(row.source)},"action":${JSON.stringify(row.action)},"params":${row.params},"created_at":"${created}"`;
+  // A task answered from cache starts and finishes the moment it is created: one date to format, not three.
+  if (row.started_at !== null) out += `,"started_at":"${row.started_at === row.created_at ? created : iso(row.started_at)}"`;
+  if (row.finished_at !== null) out += `,"finished_at":"${row.finished_at === row.created_at ? created : iso(row.finished_at)}"`;
   out += `,"attempts":${row.attempts}`;
   if (row.progress) out += `,"progress":${row.progress}`;
   if (withResult && row.result !== null && row.status === 'succeeded') out += `,"result":${row.result}`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Metrics } from '../metrics.js';
-import type { Store, TaskRow } from '../store/types.js';
+import type { NewTask, Store, TaskRow } from '../store/types.js';
 import type { TaskQueue } from '../queue/types.js';
 import type { CancelSignal } from './cancel.js';
 import type { WriteAction } from '../platforms/types.js';
@@ -14,6 +14,7 @@ import type { EventPublisher } from './publisher.js';
 import { cacheKey, validateParams } from './params.js';
 import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
+import { AnswerSlabs, taskBytes, type ResultBytes } from './answer.js';
 import { Lru } from './lru.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
@@ -63,8 +64,11 @@ export function newTaskId(now = Date.now()): string {
 }
 
 export class TaskService {
-  /** JSON of finished tasks: immutable until a retry, and the GET path is hot. */
-  private readonly finishedJson = new Lru<{ owner: string | null; text: string }>(5000, 64 * 1024 * 1024);
+  /** JSON bytes of finished tasks: immutable until a retry, and the GET path is hot. */
+  private readonly finishedJson = new Lru<{ owner: string | null; bytes: Buffer }>(5000, 64 * 1024 * 1024);
+  /** The cached result's bytes behind each task answered from cache, for its answer (see answer). */
+  private readonly hitBytes = new WeakMap<TaskRow, ResultBytes>();
+  private readonly answers = new AnswerSlabs();
   /** Earliest capability expiry per cached entry (scanning a result's text costs more than the rest of a hit). */
   private readonly expiries = new WeakMap<object, { at: number | undefined }>();
 
@@ -113,7 +117,17 @@ export class TaskService {
     }
     const now = Date.now();
     const paramsText = JSON.stringify(params);
-    const base = { id: newTaskId(now), source: platform, action, params: paramsText, account: `${platform}:${params.profile ?? 'default'}`, owner: input.owner, createdAt: now };
+    // One object shape for every new task, finished or not: the store's hot path reads it without shape checks.
+    const base: NewTask = {
+      id: newTaskId(now),
+      source: platform,
+      action,
+      params: paramsText,
+      account: `${platform}:${params.profile ?? 'default'}`,
+      owner: input.owner,
+      createdAt: now,
+      finished: undefined,
+    };
     if (write) {
       if (params.dry_run !== true && params.confirm !== true) {
         await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
@@ -131,21 +145,22 @@ export class TaskService {
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
       return this.store.insertTask({ ...base, finished: { text } });
     }
-    this.metrics.tasksSubmitted.inc({ source: platform, action });
     if (!params.force && params.cursor === undefined) {
       const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
         const earliest = this.earliestExpiry(hit.entry, hit.text);
         const stale = earliest !== undefined && earliest * 1000 < now + RESIGN_BEFORE_MS;
-        const finished = stale ? { text: this.signer.resign(hit.text) } : { resultId: hit.resultId, age: hit.age_s, text: hit.text };
+        const finished = stale ? { text: this.signer.resign(hit.text), resultId: undefined, age: undefined } : { text: hit.text, resultId: hit.resultId, age: hit.age_s };
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
-        const row = await this.store.insertTask({ ...base, finished });
-        this.metrics.cacheHits.inc({ source: platform, action });
-        this.metrics.tasksFinished.inc({ source: platform, action, status: 'succeeded', outcome: 'cache' });
+        base.finished = finished;
+        const row = await this.store.insertTask(base);
+        if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
+        this.metrics.cacheHit(platform, action);
         return row;
       }
     }
+    this.metrics.tasksSubmitted.inc({ source: platform, action });
     return this.enqueue(await this.store.insertTask(base));
   }
 
@@ -187,17 +202,22 @@ export class TaskService {
     return row;
   }
 
-  /** The task as JSON text (with its result), served from memory once it has finished. */
-  async json(id: string, caller: Caller): Promise<string> {
+  /** The submitted task's JSON as bytes (a cached result is copied, not encoded again); write it and drop it. */
+  answer(row: TaskRow): Buffer {
+    return taskBytes(row, this.hitBytes.get(row), this.answers.take);
+  }
+
+  /** The task's JSON bytes (with its result), served from memory once it has finished. */
+  async bytes(id: string, caller: Caller): Promise<Buffer> {
     const hit = typeof id === 'string' ? this.finishedJson.get(id) : undefined;
     if (hit) {
       if (!maySee(hit.owner, caller)) throw notFound(id);
-      return hit.text;
+      return hit.bytes;
     }
     const row = await this.get(id, caller);
-    const text = taskJson(row);
-    if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, text }, text.length);
-    return text;
+    const bytes = Buffer.from(taskJson(row));
+    if (isFinished(row.status)) this.finishedJson.set(row.id, { owner: row.owner, bytes }, bytes.length);
+    return bytes;
   }
 
   /** The caller's tasks (every owner's with all, for admins), newest first, without results. */

@@ -86,8 +86,8 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
       if (e instanceof NeedsConfirmation) return reply.code(409).send(e.body);
       throw e;
     }
-    if (wait > 0) row = await d.tasks.wait(row, wait);
-    if (wait > 0 && isFinished(row.status)) return reply.code(200).type(JSON_TYPE).send(taskJson(row));
+    if (wait > 0 && !isFinished(row.status)) row = await d.tasks.wait(row, wait);
+    if (wait > 0 && isFinished(row.status)) return reply.code(200).type(JSON_TYPE).send(d.tasks.answer(row));
     // The state at acceptance (spec: 202 {task_id, status: queued}), whatever a worker did since.
     return reply.code(202).type(JSON_TYPE).send(`{"task_id":${JSON.stringify(row.id)},"status":"queued"}`);
   });
@@ -101,7 +101,7 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
 
   // Any valid token: a write-only token polls its own write tasks; ownership decides the rest.
   app.get('/v1/tasks/:id', { config: { scope: 'any' } }, async (req, reply) => {
-    return reply.type(JSON_TYPE).send(await d.tasks.json((req.params as { id: string }).id, callerOf(req)));
+    return reply.type(JSON_TYPE).send(await d.tasks.bytes((req.params as { id: string }).id, callerOf(req)));
   });
 
   const cancel = async (req: FastifyRequest, reply: FastifyReply) => {
