@@ -3,8 +3,8 @@
 // then the embedded service (one process, SQLite) on the same batch. Every child is killed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TokenService } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
@@ -15,7 +15,7 @@ import { dropPrefix, requireRedis, TEST_REDIS_URL, testPrefix } from '../test/he
 
 const WORKER_COUNTS = (process.env.BENCH_FLEET_WORKERS ?? '1,2,3').split(',').map(Number);
 /** The demo's sandbox tasks, each this many times: every source is its own account, so they run side by side. */
-const REPEAT = Number(process.env.BENCH_FLEET_REPEAT ?? 4);
+const REPEAT = Number(process.env.BENCH_FLEET_REPEAT ?? 10);
 const BATCH = Array.from({ length: REPEAT }, () => DEMO_EXAMPLES.map((e) => ({ ...e, params: { ...e.params, force: true } }))).flat();
 const START_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 300_000;
@@ -29,6 +29,20 @@ process.once('exit', () => killAll('SIGKILL'));
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
 
 type Env = Record<string, string>;
+
+/** CPU time the service processes have used so far, in ms (Linux /proc; Postgres and Redis not counted). */
+function childrenCpuMs(): number {
+  let ms = 0;
+  for (const c of children) {
+    try {
+      const f = readFileSync(`/proc/${c.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      /* exited */
+    }
+  }
+  return ms;
+}
 
 /** Starts `crawler serve` and resolves with its URL once it listens; its data dir is its own unless env names one. */
 function serve(role: string, env: Env): Promise<string> {
@@ -86,8 +100,9 @@ async function tokenFor(env: Env): Promise<string> {
 }
 
 /** Submits the batch at once and waits for every task to end; tasks/s from the first submit to the last finish. */
-async function runBatch(base: string, token: string): Promise<{ tasksPerS: number; seconds: number; failed: number }> {
+async function runBatch(base: string, token: string): Promise<{ tasksPerS: number; seconds: number; failed: number; cpuMsPerTask: number }> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const cpuBefore = childrenCpuMs();
   const started = Date.now();
   const ids = await Promise.all(
     BATCH.map(async (t) => {
@@ -113,12 +128,17 @@ async function runBatch(base: string, token: string): Promise<{ tasksPerS: numbe
   }
   const last = Math.max(...[...ended.values()].map((t) => Date.parse(t.finished_at ?? '') || 0));
   const seconds = (last - started) / 1000;
-  return { tasksPerS: ids.length / seconds, seconds, failed: [...ended.values()].filter((t) => t.status !== 'succeeded').length };
+  return {
+    tasksPerS: ids.length / seconds,
+    seconds,
+    failed: [...ended.values()].filter((t) => t.status !== 'succeeded').length,
+    cpuMsPerTask: (childrenCpuMs() - cpuBefore) / ids.length,
+  };
 }
 
 const secretKey = randomBytes(32).toString('hex');
 const replay = resolve('sandbox');
-const rows: Array<{ name: string; tasksPerS: number; seconds: number; failed: number }> = [];
+const rows: Array<{ name: string; tasksPerS: number; seconds: number; failed: number; cpuMsPerTask: number }> = [];
 try {
   await requireRedis();
   for (const n of WORKER_COUNTS) {
@@ -161,5 +181,8 @@ try {
 
 const sources = new Set(BATCH.map((t) => t.source)).size;
 console.log(`\nfleet: ${BATCH.length} replay crawls (the demo's sandbox tasks × ${REPEAT}, force: true; ${sources} sources, each its own account), submitted at once`);
-console.log(`${'setup'.padEnd(36)}${'tasks/s'.padStart(10)}${'seconds'.padStart(10)}${'failed'.padStart(8)}`);
-for (const r of rows) console.log(`${r.name.padEnd(36)}${r.tasksPerS.toFixed(1).padStart(10)}${r.seconds.toFixed(1).padStart(10)}${String(r.failed).padStart(8)}`);
+console.log(`${'setup'.padEnd(36)}${'tasks/s'.padStart(10)}${'seconds'.padStart(10)}${'failed'.padStart(8)}${'CPU ms/task'.padStart(14)}`);
+for (const r of rows) {
+  console.log(`${r.name.padEnd(36)}${r.tasksPerS.toFixed(1).padStart(10)}${r.seconds.toFixed(1).padStart(10)}${String(r.failed).padStart(8)}${r.cpuMsPerTask.toFixed(1).padStart(14)}`);
+}
+console.log(`(CPU: the service's own processes, polling included; Postgres and Redis not counted. ${availableParallelism()} cores here.)`);

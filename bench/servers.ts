@@ -16,6 +16,9 @@ const cleanUp = async () => {
   for (const c of cleanups.reverse()) await c().catch((e) => process.stderr.write(`bench cleanup: ${(e as Error).message}\n`));
 };
 
+// Registered first: a bench stopped while this is still starting removes what was made so far.
+process.once('SIGTERM', () => void cleanUp().then(() => process.exit(0)));
+
 async function start(): Promise<Running> {
   const fake = await startFakePlatform();
   cleanups.push(() => fake.close());
@@ -60,7 +63,6 @@ try {
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => bare.close());
 
-  process.once('SIGTERM', () => void cleanUp().then(() => process.exit(0)));
   process.stdout.write(`${JSON.stringify({ service: s.base, bare: bareUrl, token, body, taskId: primed.body.task_id, postBytes: cachedPost.text.length, getBytes: taskGet.text.length })}\n`);
 } catch (e) {
   process.stderr.write(`${(e as Error).stack ?? e}\n`);
