@@ -32,6 +32,8 @@ function returns(action: string, def: ActionDef): string {
       return 'Returns shape D: data.trends (word, rank, hot_value, url).';
     case 'write':
       return 'Writes on the platform (write scope). Two steps: without confirm it returns the plan and posts nothing; with confirm: true and the same idempotency_key it runs once, never retried (shape E: state published, deleted, rejected, ...).';
+    case 'download':
+      return "Stores the post's media on the service (shape A with one item plus files[]: id, url, kind, mime, bytes, sha256, source_quality).";
   }
 }
 

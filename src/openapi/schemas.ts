@@ -30,6 +30,8 @@ export const RESULT_SHAPES = {
   creator: { letter: 'C', component: 'CreatorResult', schema: CreatorResultSchema },
   trends: { letter: 'D', component: 'TrendResult', schema: TrendResultSchema },
   write: { letter: 'E', component: 'WriteResult', schema: WriteResultSchema },
+  // Placeholder until the download core gives its result (shape A plus files) a schema of its own.
+  download: { letter: 'A', component: 'Envelope', schema: EnvelopeSchema },
 } as const;
 
 const TaskDocSchema = TaskSchema.extend({

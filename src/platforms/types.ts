@@ -4,6 +4,7 @@ import type { ItemType, Stats } from '../domain/item.js';
 import type { Author, Comment, Trend } from '../domain/results.js';
 import type { ActionName } from '../domain/task.js';
 import type { HttpClient } from '../crawl/http.js';
+import type { DownloadAction } from '../download/types.js';
 
 /** What an adapter returns for one post; the runner turns it into an Item (ids, author_url, media URLs). */
 export interface ItemDraft {
@@ -147,7 +148,7 @@ export interface WriteAction {
   run(ctx: CrawlContext, params: Params): Promise<WriteOutcome>;
 }
 
-export type ActionDef = ItemsAction | CommentsAction | CreatorAction | TrendsAction | WriteAction;
+export type ActionDef = ItemsAction | CommentsAction | CreatorAction | TrendsAction | WriteAction | DownloadAction;
 
 /** How replay matching treats this platform's request params. */
 export interface ReplayRules {

@@ -31,6 +31,9 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
   const started = now();
   const ms = () => Math.max(0, Math.round(now() - started));
   switch (o.def.shape) {
+    case 'download':
+      // No adapter lists download until the download core (src/download/) runs it.
+      throw new Error(`${o.adapter.id}.download is not available yet`);
     case 'items':
       return runItems(o, o.def, ms);
     case 'comments':
