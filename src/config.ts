@@ -102,6 +102,8 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  CRAWLER_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1', 'true', 'false']).optional(),
+  CRAWLER_WEBHOOK_SECRET: z.string().trim().min(16, 'at least 16 characters').max(256).optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -153,6 +155,10 @@ export interface Config {
   blob?: BlobTarget;
   /** How long an MCP tool call waits for its task before answering with the task id to poll. */
   mcpWaitMs: number;
+  /** Callback URLs may be http:// too, not only https:// (test networks). */
+  webhookAllowHttp: boolean;
+  /** Signs webhook notifications; absent: derived from the server secret (the same on every process of a fleet). */
+  webhookSecret?: string;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -216,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
     secretKey: e.CRAWLER_SECRET_KEY,
+    webhookAllowHttp: e.CRAWLER_WEBHOOK_ALLOW_HTTP === '1' || e.CRAWLER_WEBHOOK_ALLOW_HTTP === 'true',
+    webhookSecret: e.CRAWLER_WEBHOOK_SECRET,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
     fleet: {
