@@ -150,8 +150,8 @@ export class WebhookDeliverer {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]),
       });
-      // The answer's body is not read: a receiver cannot make this process hold a large one.
-      res.body.destroy();
+      // At most 64 KiB of the answer is read (and dropped): a receiver cannot make this process hold a large one.
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => {});
       const status = res.statusCode;
       if (status >= 200 && status < 300) return { ok: true, status };
       if (status >= 300 && status < 400) return { ok: false, status, error: 'a redirect is never followed: give the final URL' };
