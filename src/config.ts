@@ -197,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
     // A URL's password is not echoed back into logs.
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(String(picked[i.path[0] as string]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'))}: ${i.message}`);
+    // Nor is a secret's value.
+    const shown = (k: string) => (/SECRET/.test(k) ? '***' : String(picked[k]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(shown(i.path[0] as string))}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

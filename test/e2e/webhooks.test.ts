@@ -3,9 +3,13 @@ import { readFileSync } from 'node:fs';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookNotificationSchema } from '../../src/webhooks/schemas.js';
+import { webhookSecret } from '../../src/webhooks/signing.js';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
 import { startService, until, type Running } from '../helpers/service.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { cli } from '../helpers/cli.js';
+import { schemaChecker } from '../helpers/openapi.js';
+import type { OpenApiDocument } from '../../src/openapi/types.js';
 
 /** The verification recipe exactly as README.md documents it (its import line becomes parameters). */
 function documentedVerifier(): (secret: string, header: string, raw: Buffer | string, toleranceS?: number) => boolean {
@@ -185,6 +189,24 @@ describe('delivery', () => {
     expect(l).toMatchObject({ task_id: id, deliveries: [{ delivery_id: `wh_${id}_1`, event: 'task.finished', attempt: 1, url: receiver.url('/hook?team=a'), state: 'delivered' }] });
     expect(l.deliveries[0].attempts).toEqual([{ n: 1, at: expect.any(String), http_status: 200, ms: expect.any(Number) }]);
     expect(JSON.stringify(l)).not.toContain(secret.secret);
+  });
+
+  it('answers, log and notification match the OpenAPI document; the CLI prints the same secret', async () => {
+    const doc = (await lab.api('/v1/openapi.json', { token: null })).body as OpenApiDocument;
+    const check = schemaChecker(doc);
+    const r = await submit(lab, { query: 'documented', limit: 2, callback_url: receiver.url('/documented') });
+    const [got] = await receiver.count('/documented', 1);
+    expect(check.component('WebhookNotification', got.body)).toEqual([]);
+    const l = await settled(lab, r.body.task_id);
+    expect(check.response('GET', `/v1/tasks/${r.body.task_id}/webhooks`, 200, l)).toEqual([]);
+    const secret = await lab.api('/v1/webhooks/secret');
+    expect(check.response('GET', '/v1/webhooks/secret', 200, secret.body)).toEqual([]);
+    expect(secret.headers.get('cache-control')).toBe('no-store');
+    expect(doc.webhooks?.['task.finished']?.post?.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookNotification' });
+    const printed = await cli(['webhooks', 'secret'], { CRAWLER_DATA_DIR: lab.dataDir });
+    expect(printed.code).toBe(0);
+    expect(printed.stdout.trim()).toBe(secret.body.secret);
+    expect(webhookSecret({ dataDir: lab.dataDir, webhookSecret: 'a-receiver-chosen-secret' })).toBe('a-receiver-chosen-secret');
   });
 
   it('the secret is for admins only, and the delivery log for the task owner (or an admin)', async () => {
