@@ -4,19 +4,31 @@ import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.j
 import { testSchema } from '../helpers/postgres.js';
 import { startService, until, type Running } from '../helpers/service.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { dropPrefix, requireRedis, TEST_REDIS_URL, testPrefix } from '../helpers/redis.js';
+import type { ServiceOptions } from '../../src/service.js';
 
 // Processes of a fleet as far as webhooks can tell: services with their own pools and deliverers on one Postgres schema.
 let fake: FakePlatform;
 let receiver: Receiver;
 const schemas: Array<Awaited<ReturnType<typeof testSchema>>> = [];
 const running: Running[] = [];
+const prefixes: string[] = [];
 
 const loopback = (a: string) => a === '127.0.0.1';
-async function fleetProcess(db: Awaited<ReturnType<typeof testSchema>>, leaseMs?: number): Promise<Running> {
+async function fleetProcess(db: Awaited<ReturnType<typeof testSchema>>, leaseMs?: number, redis?: { prefix: string; role: 'api' | 'worker' }): Promise<Running> {
+  const deployment: ServiceOptions['deployment'] = redis ? { mode: 'distributed', role: redis.role } : undefined;
   const s = await startService({
     adapters: [fake.adapter],
-    config: { databaseUrl: db.url, databaseSchema: db.schema, secretKey: 'cd'.repeat(32), webhookAllowHttp: true, accountSlots: 8 },
+    config: {
+      databaseUrl: db.url,
+      databaseSchema: db.schema,
+      secretKey: 'cd'.repeat(32),
+      webhookAllowHttp: true,
+      accountSlots: 8,
+      ...(redis ? { redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix } : {}),
+    },
     webhooks: { allowAddress: loopback, pollMs: 10, leaseMs },
+    deployment,
   });
   running.push(s);
   return s;
@@ -29,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of running) await s.close().catch(() => {});
   for (const db of schemas) await db.drop();
+  for (const p of prefixes) await dropPrefix(p);
   await receiver?.close();
   await fake?.close();
 });
@@ -89,5 +102,25 @@ describe('webhooks in a fleet (two processes, one Postgres)', () => {
     // The dead process's attempt was never recorded; the heir's is the lease's second claim.
     expect(d.attempts).toEqual([{ n: 2, at: expect.any(String), http_status: 200, ms: expect.any(Number) }]);
     expect(Date.parse(d.attempts[0].at) - Date.parse(d.created_at)).toBeGreaterThanOrEqual(700);
+  });
+
+  it('with Redis, an API process and a worker: a task run on the worker and one cancelled on the API are each delivered once', async () => {
+    await requireRedis();
+    const db = await testSchema();
+    schemas.push(db);
+    const prefix = testPrefix('webhooks');
+    prefixes.push(prefix);
+    const api = await fleetProcess(db, undefined, { prefix, role: 'api' });
+    await fleetProcess(db, undefined, { prefix, role: 'worker' });
+    const ran = await api.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'roles', limit: 2, callback_url: receiver.url('/roles/ran') } } });
+    expect(ran.body.status).toBe('succeeded');
+    const slow = await api.api('/v1/tasks', { method: 'POST', json: { source: 'fake', action: 'search', params: { query: 'slow', callback_url: receiver.url('/roles/cancelled') } } });
+    await until(() => fake.hanging > 0);
+    expect((await api.api(`/v1/tasks/${slow.body.task_id}/cancel`, { method: 'POST' })).body.status).toBe('cancelled');
+    await delivered(api, ran.body.task_id);
+    await delivered(api, slow.body.task_id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at('/roles/ran').map((g) => g.body)).toMatchObject([{ task_id: ran.body.task_id, status: 'succeeded', count: 2 }]);
+    expect(receiver.at('/roles/cancelled').map((g) => g.body)).toMatchObject([{ task_id: slow.body.task_id, status: 'cancelled' }]);
   });
 });
