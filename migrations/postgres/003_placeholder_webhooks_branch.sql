@@ -1,3 +1,0 @@
--- Placeholder on the webhooks branch only, so that 005 has no gap before the other branches' 003 lands.
--- DELETE THIS FILE AT MERGE (the real 003_*.sql takes its number).
-SELECT 1;
