@@ -49,6 +49,11 @@ import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
 import { redisParts, type RedisParts } from './redis/fleet.js';
 import type { TaskQueue } from './queue/types.js';
 import type { WorkerHeartbeat } from './redis/heartbeat.js';
+import { openWatchStore } from './store/open.js';
+import type { WatchStore } from './store/watches.js';
+import { WatchRuns } from './watches/runs.js';
+import { WatchScheduler } from './watches/scheduler.js';
+import { WatchService } from './watches/service.js';
 
 export interface Service {
   config: Config;
@@ -68,6 +73,8 @@ export interface Service {
   log: Logger;
   /** Distributed processes that run crawls: this process's presence in the fleet's health. */
   heartbeat?: WorkerHeartbeat;
+  /** Watches: the loop that fires due ones (tests call tick() under a fake clock), and their store. */
+  watches: { scheduler: WatchScheduler; store: WatchStore };
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -89,6 +96,8 @@ export interface ServiceOptions {
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
+  /** Watches (tests): the clock their times are read from, and seen ids kept per watch. */
+  watches?: { now?: () => number; seenMax?: number };
 }
 
 export const VERSION = readVersion();
@@ -210,11 +219,17 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
   const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
+  const watchClock = opts.watches?.now ?? Date.now;
+  const watchStore = openWatchStore(store, opts.watches?.seenMax);
+  runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
+  const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner);
+  const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
+    watches,
     bus,
     eventLog: events.log,
     runner,
@@ -261,6 +276,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     browser,
     log,
     heartbeat,
+    watches: { scheduler, store: watchStore },
     async listen() {
       if (runsCrawls) {
         checker.start();
@@ -271,6 +287,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
         await heartbeat?.start().catch((e) => log.warn({ err: e }, 'first heartbeat not written; retried every period'));
       }
       const url = await app.listen({ port: config.port, host: config.host });
+      // Every role fires watches: the store's claim keeps each period to one run across the fleet.
+      scheduler.start();
       const addr = app.server.address();
       if (addr && typeof addr === 'object') {
         const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
@@ -282,6 +300,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       if (closed) return;
       closed = true;
       clearInterval(purge);
+      await scheduler.stop();
       // Health stops counting this process at once, not when its key expires.
       await heartbeat?.stop().catch((e) => log.warn({ err: e }, 'heartbeat key not removed'));
       // A connection still busy after a grace period (a stream or a hijacked answer a client keeps open)
