@@ -22,6 +22,7 @@ import { LoginInputBodySchema, LoginStartBodySchema } from '../api/routes/logins
 import { ProfileStoreBodySchema, TokenCreateBodySchema } from '../api/routes/operator.js';
 import { PreviewWarmBodySchema } from '../api/routes/preview.js';
 import type { JsonSchema } from './types.js';
+import { WatchCreateBodySchema, WatchDeletedSchema, WatchListSchema, WatchPatchBodySchema, WatchRunInfoSchema, WatchRunSchema, WatchSchema } from '../domain/watch.js';
 
 /** Every result shape a task can carry, keyed on the action's shape (spec: shapes A to E). */
 export const RESULT_SHAPES = {
@@ -83,6 +84,11 @@ const RESPONSES = {
   PreviewRendering: PreviewRenderingSchema,
   PreviewUnavailable: PreviewUnavailableSchema,
   PreviewWarmResult: PreviewWarmResultSchema,
+  Watch: WatchSchema,
+  WatchList: WatchListSchema,
+  WatchDeleted: WatchDeletedSchema,
+  WatchRun: WatchRunSchema,
+  WatchRunInfo: WatchRunInfoSchema,
 } as const;
 
 /** Request bodies, as the handlers accept them (defaults make fields optional). */
@@ -93,6 +99,8 @@ const REQUESTS = {
   PreviewWarmRequest: PreviewWarmBodySchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
+  WatchCreateRequest: WatchCreateBodySchema,
+  WatchPatchRequest: WatchPatchBodySchema,
 } as const;
 
 export type ComponentName = keyof typeof RESPONSES | keyof typeof REQUESTS;
