@@ -17,8 +17,11 @@ const RECENT_RUNS = 10;
 
 const isAdmin = (c: Caller) => c.scopes.includes('admin');
 
-export function newWatchId(now: number): string {
-  return `w_${now.toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+let lastIdAt = 0;
+/** Unguessable ids in creation order (the list pages by id): the time part never repeats within a process. */
+export function newWatchId(): string {
+  lastIdAt = Math.max(Date.now(), lastIdAt + 1);
+  return `w_${lastIdAt.toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
 }
 
 /** Creating, reading, changing and deleting watches; the scheduler (scheduler.ts) runs them. */
@@ -39,7 +42,7 @@ export class WatchService {
     const callback = callbackUrl(b.callback_url);
     const now = this.now();
     const w: WatchRow = {
-      id: newWatchId(now),
+      id: newWatchId(),
       owner: caller.owner,
       source,
       action,
