@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformAdapter } from '../../src/platforms/types.js';
 import { watchNewItems } from '../../src/watches/new-items.js';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { schemaChecker } from '../helpers/openapi.js';
 import { startService, until, type Running } from '../helpers/service.js';
+import type { OpenApiDocument } from '../../src/openapi/types.js';
 
 /*
  * Watch runs against the real service and a fake platform on loopback, under a clock moved by hand:
@@ -53,6 +55,8 @@ describe('watch runs', () => {
     const first = await task(svc.api, w.last_task_id);
     expect(first.params).toMatchObject({ query: 'growing', force: true });
     expect(first.result).toMatchObject({ source: 'live', count: 10, watch: { watch_id: id, new_count: 10, seen_count: 0 } });
+    const check = schemaChecker((await svc.api('/v1/openapi.json', { token: null })).body as OpenApiDocument);
+    expect(check.component('Task', first)).toEqual([]);
     expect(w).toMatchObject({ last_new_count: 10, failures: 0, last_run_at: new Date(clock).toISOString(), next_run_at: new Date(clock + 15 * MIN).toISOString() });
 
     // Not due yet: nothing fires.

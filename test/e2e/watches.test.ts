@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
+import { schemaChecker } from '../helpers/openapi.js';
 import { startService, type Running } from '../helpers/service.js';
+import type { OpenApiDocument } from '../../src/openapi/types.js';
 
 /* Watch CRUD over HTTP: validation names the field, ownership hides other tokens' watches. No run fires: the only tick is the one at start. */
 let fake: FakePlatform;
@@ -168,5 +170,25 @@ describe('watches: create, read, change, delete', () => {
     // Freed by a delete.
     await svc.api(`/v1/watches/${ids[0]}`, { method: 'DELETE', token: capped });
     expect((await create(good, capped)).status).toBe(201);
+  });
+
+  it('answers exactly as the OpenAPI document says, errors included', async () => {
+    const check = schemaChecker((await svc.api('/v1/openapi.json', { token: null })).body as OpenApiDocument);
+    const answers: Array<[string, string, Awaited<ReturnType<typeof svc.api>>]> = [];
+    const call = async (method: string, url: string, json?: unknown) => {
+      const r = await svc.api(url, { method, json });
+      answers.push([method, url, r]);
+      return r;
+    };
+    const made = await call('POST', '/v1/watches', { ...good, full_page: true, callback_url: 'https://hooks.example.com/' });
+    const url = `/v1/watches/${made.body.watch_id}`;
+    await call('GET', '/v1/watches?all=true');
+    await call('GET', url);
+    await call('PATCH', url, { paused: true });
+    await call('POST', '/v1/watches', { ...good, every_s: 1 });
+    await call('POST', '/v1/watches', { ...good, source: 'nosuch' });
+    await call('GET', '/v1/watches/w_000000000aaaaaaaaaaaaaaaa');
+    await call('DELETE', url);
+    for (const [method, u, r] of answers) expect(check.response(method, u, r.status, r.body), `${method} ${u} ${r.status}`).toEqual([]);
   });
 });
