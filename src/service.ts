@@ -257,6 +257,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
       await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
       await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await watchStore.purgeRuns(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();

@@ -58,6 +58,7 @@ export class SqliteWatchStore implements WatchStore {
       trim: p(`DELETE FROM watch_seen WHERE watch_id = ? AND item_id IN (
                  SELECT item_id FROM watch_seen WHERE watch_id = ? ORDER BY seen_at DESC, item_id LIMIT -1 OFFSET ?)`),
       runsAfter: p(`SELECT * FROM watch_runs WHERE watch_id = ? AND (finished_at > ? OR (finished_at = ? AND task_id > ?)) ORDER BY finished_at, task_id LIMIT ?`),
+      purgeRuns: p('DELETE FROM watch_runs WHERE finished_at < ?'),
       runsNewest: p('SELECT * FROM watch_runs WHERE watch_id = ? ORDER BY finished_at DESC, task_id DESC LIMIT ?'),
     };
     this.finishTx = db.transaction((e: WatchRunEnd) => {
@@ -117,5 +118,8 @@ export class SqliteWatchStore implements WatchStore {
     if (q.newest) return this.s.runsNewest.all(watchId, q.limit) as WatchRunRow[];
     const [at, task] = q.after ?? [-1, ''];
     return this.s.runsAfter.all(watchId, at, at, task, q.limit) as WatchRunRow[];
+  }
+  async purgeRuns(before: number): Promise<number> {
+    return this.s.purgeRuns.run(before).changes;
   }
 }

@@ -79,4 +79,6 @@ export interface WatchStore {
   finish(end: WatchRunEnd): Promise<void>;
   /** Finished runs oldest first, after the (finished_at, task_id) given (paging for exports); newest: the latest, newest first. */
   runs(watchId: string, q: { after?: [number, string]; limit: number; newest?: boolean }): Promise<WatchRunRow[]>;
+  /** Run history older than the cutoff goes (its tasks are purged after the same retention). */
+  purgeRuns(before: number): Promise<number>;
 }

@@ -105,6 +105,8 @@ export function watchConformance(backend: string, open: () => Promise<StoreHarne
       ]);
       expect((await w.runs('a', { limit: 2, after: [1010, 't1'] })).map((r) => r.task_id)).toEqual(['t2', 't0']);
       expect((await w.runs('a', { limit: 2, newest: true })).map((r) => r.task_id)).toEqual(['t0', 't2']);
+      expect(await w.purgeRuns(1920)).toBe(1);
+      expect((await w.runs('a', { limit: 10 })).map((r) => r.task_id)).toEqual(['t2', 't0']);
       expect(await w.delete('a')).toBe(true);
       expect(await w.seen('a', ['i1'])).toEqual(new Set());
       expect(await w.runs('a', { limit: 10 })).toEqual([]);

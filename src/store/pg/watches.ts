@@ -137,4 +137,7 @@ export class PgWatchStore implements WatchStore {
         ]);
     return r.rows.map((x) => ({ ...(x as unknown as WatchRunRow), finished_at: Number(x.finished_at) }));
   }
+  async purgeRuns(before: number): Promise<number> {
+    return (await this.q('DELETE FROM watch_runs WHERE finished_at < $1', [before])).rowCount ?? 0;
+  }
 }
