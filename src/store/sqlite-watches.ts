@@ -18,6 +18,9 @@ export const WATCH_MIGRATION = `ALTER TABLE tasks ADD COLUMN watch_id TEXT;
    CREATE TABLE watch_runs (task_id TEXT PRIMARY KEY, watch_id TEXT NOT NULL, new_count INTEGER, error TEXT, finished_at INTEGER NOT NULL);
    CREATE INDEX watch_runs_by_watch ON watch_runs(watch_id, finished_at);`;
 
+/** Column names of an update come from this list only. */
+const PATCHABLE = new Set(['params', 'every_s', 'callback_url', 'paused', 'full_page', 'next_run_at']);
+
 type Raw = Omit<WatchRow, 'paused' | 'full_page'> & { paused: number; full_page: number };
 const row = (r: Raw | undefined): WatchRow | undefined => (r ? { ...r, paused: r.paused === 1, full_page: r.full_page === 1 } : undefined);
 
@@ -79,9 +82,8 @@ export class SqliteWatchStore implements WatchStore {
     return rows.map((r) => row(r)!);
   }
   async update(id: string, patch: WatchPatch): Promise<WatchRow | undefined> {
-    const cols = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
+    const cols = Object.keys(patch).filter((k) => PATCHABLE.has(k) && (patch as Record<string, unknown>)[k] !== undefined);
     if (cols.length) {
-      // Column names come from WatchPatch's keys (the service builds the patch), never from a caller.
       const values = cols.map((k) => {
         const v = (patch as Record<string, unknown>)[k];
         return typeof v === 'boolean' ? (v ? 1 : 0) : v;
