@@ -107,6 +107,10 @@ describe('watch runs', () => {
     const pageRun = await task(svc.api, p.last_task_id);
     expect(pageRun.result.items).toHaveLength(5);
     expect(pageRun.result.watch).toEqual({ watch_id: page, new_count: 1, seen_count: 4, new_ids: ['fake:1014'] });
+    // The export of a full_page watch yields only the items its runs named new.
+    const exported: string[] = [];
+    for await (const item of watchNewItems(svc.svc.store, page)) exported.push((item as { id: string }).id);
+    expect(exported).toEqual(['fake:1013', 'fake:1012', 'fake:1011', 'fake:1010', 'fake:1009', 'fake:1014']);
 
     const firstComments = await task(svc.api, c.recent_runs[1].task_id);
     expect(ids(firstComments.result.items).sort()).toEqual(['c1', 'c2', 'c3', 'c4']);
