@@ -1,6 +1,6 @@
 import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
-import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
+import type { ActionDef, CommentsAction, Params, PlatformAdapter } from '../platforms/types.js';
 
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
@@ -34,6 +34,24 @@ const MAX_ITEMS = p('max_items', 'integer', `walk the back catalogue up to this 
   max: MAX_ITEMS_MAX,
 });
 
+const COMMENT_MAX_ITEMS = p('max_items', 'integer', `walk comment pages (and, with replies all, reply pages) up to this many comments (-1: all, at most ${MAX_ITEMS_MAX}); paced, progress per page; limit is ignored`, {
+  min: -1,
+  max: MAX_ITEMS_MAX,
+});
+
+/** replies all is offered only where the platform can really page a thread's replies (or sends the whole tree). */
+function repliesParam(def: CommentsAction): CatalogParam {
+  const all = !!def.replies || def.wholeTree === true;
+  return p(
+    'replies',
+    'string',
+    all
+      ? 'none: top-level comments only; first: the replies the platform sends with each page; all: every reply of every thread (paged, parent_id set)'
+      : 'none: top-level comments only; first: the replies the platform sends with each page (this platform has no reply pages to walk)',
+    { enum: all ? ['none', 'first', 'all'] : ['none', 'first'], default: 'first' },
+  );
+}
+
 /** Params every action of this shape accepts, before the action's own. */
 export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
   const cache = [FORCE, MAX_AGE, PROFILE];
@@ -49,7 +67,7 @@ export function commonParams(action: string, def: ActionDef, adapter: PlatformAd
       return out;
     }
     case 'comments':
-      return [LIMIT, CURSOR, ...cache];
+      return [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
     case 'write':
       return [
         p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),
