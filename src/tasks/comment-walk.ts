@@ -111,16 +111,24 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
   let skip = start.s;
   let next: CursorState | undefined;
   try {
-    if (start.r && replyHook) await walkThread({ c, s: skip }, start.r);
     for (;;) {
-      if (full()) throw new Stop({ c, s: skip });
-      const page = await fetchPage({ c, s: skip }, () => def.page(ctx, params, c));
+      if (full()) throw new Stop({ c, s: skip, r: topPages === 0 ? start.r : undefined });
+      const page = await fetchPage({ c, s: skip, r: topPages === 0 ? start.r : undefined }, () => def.page(ctx, params, c));
       topPages++;
       // An adapter's total is the platform's number: only a plain count is passed on.
       if (topPages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;
       const list = page.items;
-      // A resumed page may start inside a thread: its head is found so the thread's walk still happens.
+      // A resumed page may start inside a thread: its head is found so the thread's walk still happens,
+      // and what the previous call handed out of it is not handed out again.
       let i = threadHeadOf(list, skip);
+      if (topPages === 1) {
+        const resumed = start.r ? list.findLastIndex((x, k) => k < skip && x.cid === start.r!.p) : -1;
+        for (let k = resumed >= 0 ? resumed : i; k < skip && k < list.length; k++) seen.add(list[k].cid);
+        if (start.r && replyHook) {
+          await walkThread({ c, s: skip }, start.r);
+          i = skip;
+        }
+      }
       while (i < list.length) {
         const head = list[i];
         let end = i + 1;
