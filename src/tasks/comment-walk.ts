@@ -143,7 +143,11 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
           add(cm);
         }
         if (replyHook && !head.parent_id) {
-          const from = threadStart(head, end - i - 1, page.reply_cursors);
+          // reply_total counts direct replies on some platforms and the whole thread on others: only the
+          // direct ones present are compared, so a thread is walked when in doubt (its repeats are dropped).
+          let direct = 0;
+          for (let k = i + 1; k < end; k++) if (list[k].parent_id === head.cid) direct++;
+          const from = threadStart(head, direct, page.reply_cursors);
           if (from) await walkThread({ c, s: end }, { p: head.cid, c: from.c });
         }
         i = end;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommentsResult } from '../../src/domain/results.js';
@@ -23,8 +24,8 @@ interface TreeCase {
   root: string;
   /** The root's replies as the walk must list them: [cid, parent_id]. */
   replies: Array<[string, string]>;
-  /** Only on the reply pages (not inline under the root): proves the reply page was read. */
-  fromReplyPage: string;
+  /** Only on the reply pages (not inline under the root): proves the reply page was read. Absent: the page repeats the inline ones. */
+  fromReplyPage?: string;
   real: boolean;
 }
 
@@ -38,7 +39,7 @@ function checkTree(res: CommentsResult, c: TreeCase) {
   while (end < res.items.length && res.items[end].parent_id) end++;
   const thread = res.items.slice(at + 1, end).map((x) => [x.cid, x.parent_id]);
   expect(thread, 'the thread right after its root').toEqual(expect.arrayContaining(c.replies));
-  expect(thread.map((x) => x[0])).toContain(c.fromReplyPage);
+  if (c.fromReplyPage) expect(thread.map((x) => x[0])).toContain(c.fromReplyPage);
 }
 
 const CASES: TreeCase[] = [
@@ -123,6 +124,29 @@ const CASES: TreeCase[] = [
     fromReplyPage: '18010000000000011',
     real: false,
   },
+  {
+    source: 'threads',
+    query: '3712000000000000001',
+    // The post page lies among the sandbox's detail recordings: the whole folder answers.
+    replay: [sand('threads', '')],
+    replyRequest: /graphql/,
+    root: '3712000000000000101',
+    // The post page chains 102 under 101 and 103 under 102; 104 answers 101 directly and only its own page has it.
+    replies: [['3712000000000000102', '3712000000000000101'], ['3712000000000000103', '3712000000000000102'], ['3712000000000000104', '3712000000000000101']],
+    fromReplyPage: '3712000000000000104',
+    real: false,
+  },
+  {
+    source: 'bilibili',
+    query: 'BV1ac5yzhE94',
+    // The first page inlines both replies of 260000000002 (one answers the other): its reply_total of 2
+    // counts the thread, so the walk reads the thread's page to be sure, and lists nothing twice.
+    replay: [sand('bilibili', '')],
+    replyRequest: /x\/v2\/reply\/reply\?.*root=260000000002/,
+    root: '260000000002',
+    replies: [['260000000003', '260000000002'], ['260000000004', '260000000003']],
+    real: false,
+  },
 ];
 
 const run = (c: TreeCase, params: Record<string, unknown>) =>
@@ -135,11 +159,50 @@ describe.each(CASES)('$source comments replies=all', (c) => {
     const first = (await run(c, { limit: 100 })).result as CommentsResult;
     const at = first.items.findIndex((x) => x.cid === c.root);
     expect(at, `${c.root} on the first page`).toBeGreaterThanOrEqual(0);
-    expect(first.items.map((x) => x.cid)).not.toContain(c.fromReplyPage);
+    if (c.fromReplyPage) expect(first.items.map((x) => x.cid)).not.toContain(c.fromReplyPage);
     const { result, requests } = await run(c, { replies: 'all', max_items: -1, ...(at > 0 ? { cursor: encodeCursor({ s: at }) } : {}) });
     const res = result as CommentsResult;
     expect(res.error).toBeUndefined();
     expect(requests.some((r) => c.replyRequest.test(r)), requests.join('\n')).toBe(true);
     checkTree(res, c);
+  });
+});
+
+describe('youtube comments replies=all (real recordings)', () => {
+  const comments = real('youtube', 'comments-video-xaQJbozY_Is.har');
+  const replyPage = real('youtube', 'replies-comment-xaQJbozY_Is.har');
+  const recorded = JSON.parse(readFileSync(replyPage, 'utf8')).log.entries[0].response.content.text as string;
+  const nextToken = /"token":\s*"([^"]+)"/.exec(recorded)![1];
+
+  it('after the thread\'s first reply page, asks for the continuation that page names', async () => {
+    const { result, warnings } = await runAction({ source: 'youtube', action: 'comments', params: { query: 'xaQJbozY_Is', replies: 'all', max_items: -1 }, replay: [comments, replyPage] });
+    const res = result as CommentsResult;
+    expect(res.items[0]).toMatchObject({ cid: 'UgwSOM0QHBLysE3vZE54AaABAg' });
+    expect(res.items.slice(1, 11).every((x) => x.parent_id === 'UgwSOM0QHBLysE3vZE54AaABAg')).toBe(true);
+    // The recordings end there: the walk stops at the thread's second reply page and keeps what it has.
+    expect(warnings.join('\n')).toContain(`continuation differs (${nextToken.slice(0, 80)}`);
+    expect(res.has_more).toBe(true);
+  });
+});
+
+describe('whole-tree platforms: replies=all walks the pages as sent, none keeps the top level', () => {
+  const cases = [
+    { source: 'reddit', query: 'https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/', replay: [real('reddit', 'replies-morechildren-3hahrw.har')], real: true },
+    { source: 'twitter', query: '1649191520250245121', replay: [real('twitter', 'replies-tweet-1649191520250245121.har')], session: { cookies: 'auth_token=0123456789abcdef0123456789abcdef01234567; ct0=feedfacefeedfacefeedfacefeedface' }, real: true },
+    { source: 'mastodon', query: 'https://mastodon.social/@river_otter/113500000000000400', replay: [sand('mastodon', '')], real: false },
+  ];
+  it.each(cases)('$source', async (c) => {
+    const all = (await runAction({ source: c.source, action: 'comments', params: { query: c.query, replies: 'all', max_items: -1 }, replay: c.replay, session: c.session })).result as CommentsResult;
+    expect(all.error).toBeUndefined();
+    const seen = new Set<string>();
+    for (const x of all.items) {
+      // Every reply comes after what it answers (or answers something outside the listing: the post, a cut-off).
+      if (x.parent_id && all.items.some((y) => y.cid === x.parent_id)) expect(seen.has(x.parent_id), `${x.cid} after ${x.parent_id}`).toBe(true);
+      expect(seen.has(x.cid)).toBe(false);
+      seen.add(x.cid);
+    }
+    expect(all.items.some((x) => x.parent_id)).toBe(true);
+    const none = (await runAction({ source: c.source, action: 'comments', params: { query: c.query, replies: 'none', max_items: -1 }, replay: c.replay, session: c.session })).result as CommentsResult;
+    expect(none.items.map((x) => x.cid)).toEqual(all.items.filter((x) => !x.parent_id).map((x) => x.cid));
   });
 });
