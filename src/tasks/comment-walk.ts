@@ -59,7 +59,8 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
   };
   const progress = (): void => o.onProgress?.({ items: items.length, pages });
 
-  async function fetchPage(at: CursorState, get: () => Promise<Page<Comment>>): Promise<Page<Comment>> {
+  /** undefined: a thread the platform says is gone (not_found), skipped with a warning rather than retried on every resume. */
+  async function fetchPage(at: CursorState, get: () => Promise<Page<Comment>>, thread?: string): Promise<Page<Comment> | undefined> {
     ctx.signal.throwIfAborted();
     if (pages >= WALK_MAX_PAGES) {
       o.warnings.push(`stopped after ${pages} pages; pass cursor to continue`);
@@ -77,6 +78,10 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
         throw new Stop(at);
       }
       const err = asCrawlError(e, o.onRetryAfter);
+      if (thread !== undefined && err.code === 'not_found') {
+        o.warnings.push(`replies to comment ${thread} skipped: ${err.message}`);
+        return undefined;
+      }
       if (items.length === 0) failed = err;
       else o.warnings.push(`stopped after ${pages} page(s): ${err.code}: ${err.message}`);
       throw new Stop(at);
@@ -90,7 +95,8 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
     for (;;) {
       const at: CursorState = { ...outer, r: { p: t.p, c, s: skip } };
       if (full()) throw new Stop(at);
-      const page = await fetchPage(at, () => replyHook!(ctx, params, t.p, c));
+      const page = await fetchPage(at, () => replyHook!(ctx, params, t.p, c), t.p);
+      if (!page) return;
       for (let i = skip; i < page.items.length; i++) {
         const reply = page.items[i];
         if (reply.cid === t.p || seen.has(reply.cid)) continue;
@@ -113,7 +119,7 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
   try {
     for (;;) {
       if (full()) throw new Stop({ c, s: skip, r: topPages === 0 ? start.r : undefined });
-      const page = await fetchPage({ c, s: skip, r: topPages === 0 ? start.r : undefined }, () => def.page(ctx, params, c));
+      const page = (await fetchPage({ c, s: skip, r: topPages === 0 ? start.r : undefined }, () => def.page(ctx, params, c)))!;
       topPages++;
       // An adapter's total is the platform's number: only a plain count is passed on.
       if (topPages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;

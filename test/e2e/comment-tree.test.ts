@@ -97,6 +97,18 @@ describe('comments: replies none | first | all, max_items', () => {
     }
   });
 
+  it('a thread the platform says is gone is skipped with a warning, and the walk goes on', async () => {
+    fake.treeFaults.set('r4:1', 'gone');
+    try {
+      const r = await submit({ replies: 'all', max_items: -1 });
+      expect(pairs(r.body.result.items)).toEqual(TREE_ORDER.filter((c) => c.parent_id !== 'r4'));
+      expect(r.body.result.warnings).toContain('replies to comment r4 skipped: comment r4 is gone');
+      expect(r.body.result.has_more).toBe(false);
+    } finally {
+      fake.treeFaults.delete('r4:1');
+    }
+  });
+
   it('a failing first page is the error result, never partial', async () => {
     fake.treeFaults.set('top:1', 'fail');
     try {

@@ -39,8 +39,8 @@ export const TREE_FIRST = ROOTS.flatMap((r) => [r.id, ...r.replies.slice(0, r.in
 export const TREE_ROOTS = ROOTS.map((r) => r.id);
 export const TREE_TOTAL = TREE_ORDER.length;
 
-/** Faults a test injects by request key: "top:<page>" or "<root>:<page>". */
-export type TreeFaults = Map<string, 'fail' | 'hang'>;
+/** Faults a test injects by request key: "top:<page>" or "<root>:<page>"; gone answers 404 (a deleted thread). */
+export type TreeFaults = Map<string, 'fail' | 'hang' | 'gone'>;
 
 export type TreeAnswer = { status: number; body: unknown } | 'hang';
 
@@ -57,7 +57,7 @@ export function commentTreeAnswer(path: string, root: string | null, page: numbe
     const r = ROOTS.find((x) => x.id === root);
     if (!r) return { status: 404, body: {} };
     const fault = faults.get(`${r.id}:${page}`);
-    if (fault) return fault === 'hang' ? 'hang' : { status: 503, body: { err: 'down' } };
+    if (fault) return fault === 'hang' ? 'hang' : fault === 'gone' ? { status: 404, body: {} } : { status: 503, body: { err: 'down' } };
     const items = r.replies.slice((page - 1) * REPLIES_PER_PAGE, page * REPLIES_PER_PAGE);
     const more = page * REPLIES_PER_PAGE < r.replies.length;
     return { status: 200, body: { items, next: more ? page + 1 : null } };

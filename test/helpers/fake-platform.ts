@@ -268,6 +268,7 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
         async replies(ctx, params, parentCid, cursor) {
           const res = await ctx.http.request({ url: `${base}/replies`, query: { q: params.query as string, root: parentCid, page: cursor } });
           throwForStatus(res);
+          if (res.status === 404) throw new NotFound(`comment ${parentCid} is gone`);
           const b = res.json() as { items: TreeReply[]; next: number | null };
           return { items: b.items.map((r) => replyOf(r, r.parent)), next_cursor: b.next ? String(b.next) : undefined };
         },
