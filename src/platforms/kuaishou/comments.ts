@@ -39,9 +39,15 @@ function withParent(list: unknown, photoId: string, parent: string, seen: Set<st
 async function restRoots(ctx: CrawlContext, photoId: string, pcursor: string): Promise<{ page: Page<Comment>; raws: Json[] }> {
   const body = await postRest(ctx, ENDPOINTS.commentList, { photoId, pcursor }, { what: `comments of ${photoId}`, referer: videoUrl(photoId) });
   const raws = objs(body.rootCommentsV2);
-  const items = raws.map((r) => commentOf(r, photoId)).filter((c): c is Comment => !!c);
-  // A root announces its replies with a flag (its count may be absent): '' reads them from the first sublist page.
-  const replyCursors = Object.fromEntries(items.map((c, i) => [c.cid, hasReplies(raws[i]) ? '' : null]));
+  const items: Comment[] = [];
+  const replyCursors: Record<string, string | null> = {};
+  for (const raw of raws) {
+    const c = commentOf(raw, photoId);
+    if (!c) continue;
+    items.push(c);
+    // A root announces its replies with a flag (its count may be absent): '' reads them from the first sublist page.
+    replyCursors[c.cid] = hasReplies(raw) ? '' : null;
+  }
   return { raws, page: { items, total: parseCount(body.commentCountV2), next_cursor: nextOf(body.pcursorV2, raws.length), reply_cursors: replyCursors } };
 }
 
