@@ -138,6 +138,23 @@ const CASES: TreeCase[] = [
   },
   {
     source: 'bilibili',
+    query: 'av201022189',
+    // The real reply page of root 3030790837; the top-level page that lists the root is hand-made (no
+    // recording of that video's comment list exists), as are the WBI key and buvid answers.
+    replay: [
+      real('bilibili', 'replies-reply-av201022189-root3030790837.har'),
+      resolve(process.cwd(), 'test/recordings/bilibili/comments-av201022189.hand-made.har'),
+      sand('bilibili', 'finger-spi.har'),
+      sand('bilibili', 'nav-wbi-keys.har'),
+    ],
+    replyRequest: /x\/v2\/reply\/reply\?.*oid=201022189&root=3030790837/,
+    root: '3030790837',
+    replies: [['3030802207', '3030790837'], ['3030978856', '3030790837']],
+    fromReplyPage: '3030978856',
+    real: true,
+  },
+  {
+    source: 'bilibili',
     query: 'BV1ac5yzhE94',
     // The first page inlines both replies of 260000000002 (one answers the other): its reply_total of 2
     // counts the thread, so the walk reads the thread's page to be sure, and lists nothing twice.
