@@ -104,7 +104,7 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
     }
     out[spec.name] = checkValue(spec, v);
   }
-  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (whole account) or at least 1');
+  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (all: the whole account, or every comment) or at least 1');
   if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
     throw new ApiError('invalid_request', 'params.min_duration_s: must not exceed max_duration_s');
   }
