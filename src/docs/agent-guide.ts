@@ -62,6 +62,11 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('COMMON PARAMS');
   out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
+  out(`  max_items (comments): walk comment pages (with replies all, reply pages too) up to that many comments; -1 = all (at most ${MAX_ITEMS_MAX}); limit is then ignored.`);
+  out('  replies (comments): none = top-level only; first (default) = what the pages carry; all = every thread paged, each reply right after its root with parent_id.');
+  const noReplyPages = entries.filter((e) => e.name.endsWith('.comments') && e.params.some((p) => p.name === 'replies' && !p.enum?.includes('all'))).map((e) => e.group);
+  if (noReplyPages.length) out(`    No reply pages to walk on ${noReplyPages.join(', ')}: replies all there is 400 invalid_request.`);
+  out('    A stopped walk keeps its comments, says why in warnings, and returns a cursor that resumes inside the thread it stopped in.');
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
   out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
@@ -97,5 +102,5 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
 }
 
 const COMMON = new Set([
-  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'callback_url',
+    'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'replies', 'callback_url',
 ]);

@@ -1,7 +1,7 @@
 import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
 import { CALLBACK_URL_MAX } from '../webhooks/target.js';
-import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
+import type { ActionDef, CommentsAction, Params, PlatformAdapter } from '../platforms/types.js';
 
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
@@ -40,6 +40,23 @@ const CALLBACK_URL = p(
   'string',
   `https URL (at most ${CALLBACK_URL_MAX} characters, a public host) notified by a signed POST, never with the result, when the task ends: succeeded, failed or cancelled; see GET /v1/tasks/{id}/webhooks`,
 );
+const COMMENT_MAX_ITEMS = p('max_items', 'integer', `walk comment pages (and, with replies all, reply pages) up to this many comments (-1: all, at most ${MAX_ITEMS_MAX}); paced, progress per page; limit is ignored`, {
+  min: -1,
+  max: MAX_ITEMS_MAX,
+});
+
+/** replies all is offered only where the platform can really page a thread's replies (or sends the whole tree). */
+function repliesParam(def: CommentsAction): CatalogParam {
+  const all = !!def.replies || def.wholeTree === true;
+  return p(
+    'replies',
+    'string',
+    all
+      ? 'none: top-level comments only; first: the replies the platform sends with each page; all: every reply of every thread (paged, parent_id set)'
+      : 'none: top-level comments only; first: the replies the platform sends with each page (this platform has no reply pages to walk)',
+    { enum: all ? ['none', 'first', 'all'] : ['none', 'first'], default: 'first' },
+  );
+}
 
 /** Params every action of this shape accepts, before the action's own. */
 export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
@@ -60,7 +77,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
       return out;
     }
     case 'comments':
-      return [LIMIT, CURSOR, ...cache];
+      return [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
     case 'write':
       return [
         p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),
@@ -97,7 +114,7 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
     }
     out[spec.name] = checkValue(spec, v);
   }
-  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (whole account) or at least 1');
+  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (all: the whole account, or every comment) or at least 1');
   if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
     throw new ApiError('invalid_request', 'params.min_duration_s: must not exceed max_duration_s');
   }
