@@ -6,6 +6,7 @@ import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
 import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
+import { dateRange, inRange } from './dates.js';
 import { compact, normalizeItem } from './normalize.js';
 
 export interface ExecuteOptions {
@@ -102,6 +103,8 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   let platformItems = 0;
   let next: string | undefined;
   const profile = o.ctx.profile;
+  const since = (params.since as number | undefined) ?? undefined;
+  const stopsAtSince = since !== undefined && (typeof def.timeOrdered === 'function' ? def.timeOrdered(params) : def.timeOrdered === true);
   for (;;) {
     let page;
     try {
@@ -145,6 +148,11 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
       next = undefined;
       break;
     }
+    // A whole page, not one item: pinned posts lead a feed with old dates, and what follows them is newer.
+    if (stopsAtSince && drafts.length > 0 && drafts.every((d) => d.ts !== undefined && d.ts < (since as number))) {
+      next = undefined;
+      break;
+    }
     cursor = page.next_cursor;
     const pageCap = maxItems !== undefined ? WALK_MAX_PAGES : filter.active ? FILTER_EXTRA_PAGES + Math.ceil(target / Math.max(1, drafts.length)) : WALK_MAX_PAGES;
     if (pages >= pageCap) {
@@ -159,6 +167,8 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
 
 async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => number): Promise<CommentsResult> {
   const limit = o.params.limit as number;
+  const range = dateRange(o.params);
+  let undated = 0;
   const start = decodeCursor(o.params.cursor as string | undefined);
   let cursor = start.c;
   let skip = start.s;
@@ -189,6 +199,14 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
     if (pages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;
     let filled = false;
     for (let i = skip; i < page.items.length; i++) {
+      if (range) {
+        const at = page.items[i].created_at;
+        if (typeof at !== 'number' || at <= 0) {
+          undated++;
+          continue;
+        }
+        if (!inRange(at, range)) continue;
+      }
       items.push(compact({ ...page.items[i] }));
       if (items.length >= limit) {
         filled = true;
@@ -203,9 +221,16 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
       next = page.next_cursor && page.next_cursor !== cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
       break;
     }
+    // A date range thins pages out: the walk for it is bounded like the item filters', and resumable.
+    if (range && pages >= FILTER_EXTRA_PAGES + Math.ceil(limit / Math.max(1, page.items.length))) {
+      o.warnings.push(`stopped after ${pages} pages; pass cursor to continue`);
+      next = encodeCursor({ c: page.next_cursor, s: 0 });
+      break;
+    }
     cursor = page.next_cursor;
   }
   total = Math.max(total, items.length);
+  if (undated) o.warnings.push(`${undated} comment(s) dropped by a filter: the platform reported no creation time for them, so they could not be judged`);
   const source = items.length === 0 && !start.c ? 'empty' : 'live';
   return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
 }
