@@ -1,6 +1,7 @@
 import type { CatalogIndex } from '../../platforms/catalog.js';
 import type { RouteDoc } from '../route-doc.js';
 import { catalogDocs } from './catalog.js';
+import { exportDocs } from './exports.js';
 import { mediaDocs } from './media.js';
 import { operatorDocs } from './operator.js';
 import { serviceDocs } from './service.js';
@@ -8,7 +9,7 @@ import { taskDocs } from './tasks.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...exportDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**
