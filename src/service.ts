@@ -36,7 +36,8 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openStore } from './store/open.js';
+import { openBatchStore, openEventLog, openStore } from './store/open.js';
+import { BatchService } from './tasks/batches.js';
 import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -210,11 +211,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
   const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
+  const batches = new BatchService(tasks, openBatchStore(store));
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
+    batches,
     bus,
     eventLog: events.log,
     runner,

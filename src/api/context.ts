@@ -16,6 +16,7 @@ import type { EventBus } from '../tasks/events.js';
 import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
+import type { BatchService } from '../tasks/batches.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
 
 /** What health reads of a fleet: live worker processes and the shared queue's depths. */
@@ -32,6 +33,7 @@ export interface ApiDeps {
   deployment: Deployment;
   store: Store;
   tasks: TaskService;
+  batches: BatchService;
   bus: EventBus;
   /** Status and progress history of running tasks, shared by every process (SSE resumes). */
   eventLog: EventLog;

@@ -50,6 +50,10 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Batches (POST /v1/tasks/batch): each accepted entry's task by index; the key is what counts read.
+  `CREATE TABLE batches (id TEXT PRIMARY KEY, owner TEXT, created_at INTEGER NOT NULL, size INTEGER NOT NULL);
+   CREATE TABLE batch_tasks (batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL, task_id TEXT NOT NULL,
+     PRIMARY KEY (batch_id, idx)) WITHOUT ROWID;`,
 ];
 
 export function openDatabase(file: string): Database.Database {

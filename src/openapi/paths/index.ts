@@ -1,5 +1,6 @@
 import type { CatalogIndex } from '../../platforms/catalog.js';
 import type { RouteDoc } from '../route-doc.js';
+import { batchDocs } from './batches.js';
 import { catalogDocs } from './catalog.js';
 import { exportDocs } from './exports.js';
 import { mediaDocs } from './media.js';
@@ -9,7 +10,7 @@ import { taskDocs } from './tasks.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...exportDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...exportDocs(), ...batchDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**
