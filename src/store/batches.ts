@@ -1,4 +1,5 @@
 import type { TaskStatus } from '../domain/task.js';
+import type { NewTask, TaskRow } from './types.js';
 
 /** A batch of tasks submitted in one request (POST /v1/tasks/batch). */
 export interface BatchRow {
@@ -21,8 +22,11 @@ export interface BatchEntry {
 
 /** Persistence of batches beside the tasks they link (same database; both backends behave the same). */
 export interface BatchStore {
-  /** The batch and all its links, in one transaction: a batch is never seen half-linked. */
-  batchCreate(batch: BatchRow, links: Array<{ idx: number; task_id: string }>): Promise<void>;
+  /**
+   * The batch, its new tasks (as insertTask would store each) and all its links, in one transaction: a
+   * batch is never seen half-made, and 500 tasks cost one commit. Returns the tasks' rows, in order.
+   */
+  batchCreate(batch: BatchRow, links: Array<{ idx: number; task_id: string }>, tasks?: NewTask[]): Promise<TaskRow[]>;
   batchGet(id: string): Promise<BatchRow | undefined>;
   /** Its entries in index order, each with its task's current status (one query, bounded by the batch size cap). */
   batchEntries(id: string): Promise<BatchEntry[]>;

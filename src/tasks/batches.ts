@@ -2,11 +2,10 @@ import { BATCH_MAX, type Batch, type BatchAccepted, type BatchRetry } from '../d
 import { ApiError, errorBody, type ErrorBody } from '../domain/errors.js';
 import type { TaskStatus } from '../domain/task.js';
 import type { BatchStore } from '../store/batches.js';
-import { newTaskId, type Caller, type TaskService } from './service.js';
+import type { NewTask, TaskRow } from '../store/types.js';
+import { newTaskId, type Caller, type TaskService, type TaskSink } from './service.js';
 import { WRITE_ACTIONS } from './writes.js';
 
-/** Entries submitted at once: enough to overlap a networked store's round trips, few enough not to hog its pool. */
-const CONCURRENCY = 8;
 const ENTRY_KEYS = ['source', 'action', 'params'];
 
 const isAdmin = (c: Caller) => c.scopes.includes('admin');
@@ -24,33 +23,39 @@ export class BatchService {
   /** entries: already checked to be 1 to BATCH_MAX objects (the route refuses the whole request otherwise). */
   async submit(entries: Array<Record<string, unknown>>, caller: Caller): Promise<BatchAccepted> {
     if (entries.length === 0 || entries.length > BATCH_MAX) throw new ApiError('invalid_request', `tasks: 1 to ${BATCH_MAX} entries`);
-    const outcomes: Array<{ task_id: string; status: TaskStatus } | { error: ErrorBody }> = new Array(entries.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) {
-        const i = next++;
-        outcomes[i] = await this.submitOne(entries[i], caller);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
     const now = Date.now();
     const id = `b_${newTaskId(now).slice(2)}`;
     const accepted: BatchAccepted['tasks'] = [];
     const refused: BatchAccepted['refused'] = [];
+    // Every entry runs at once up to its insert; the group then writes all tasks, the batch and its links in one transaction.
+    const group = new InsertGroup(entries.length, (tasks, indexes) => {
+      const links = tasks.map((t, i) => ({ idx: indexes[i], task_id: t.id }));
+      // Even with every entry refused the batch exists: the caller's code reads one answer shape either way.
+      return this.store.batchCreate({ id, owner: caller.owner, created_at: now, size: tasks.length }, links, tasks);
+    });
+    const outcomes = await Promise.all(entries.map((entry, index) => this.submitOne(entry, caller, group.sink(index))));
+    await group.written;
     outcomes.forEach((o, index) => ('error' in o ? refused.push({ index, error: o.error }) : accepted.push({ index, ...o })));
-    // Even with every entry refused the batch exists: the caller's code reads one answer shape either way.
-    await this.store.batchCreate({ id, owner: caller.owner, created_at: now, size: accepted.length }, accepted.map((t) => ({ idx: t.index, task_id: t.task_id })));
     return { batch_id: id, accepted: accepted.length, refused, tasks: accepted };
   }
 
-  private async submitOne(entry: Record<string, unknown>, caller: Caller): Promise<{ task_id: string; status: TaskStatus } | { error: ErrorBody }> {
+  private async submitOne(entry: Record<string, unknown>, caller: Caller, sink: EntrySink): Promise<{ task_id: string; status: TaskStatus } | { error: ErrorBody }> {
+    try {
+      return await this.check(entry, caller, sink);
+    } finally {
+      // A refused entry never reaches the insert: the group must not wait for it.
+      sink.settle();
+    }
+  }
+
+  private async check(entry: Record<string, unknown>, caller: Caller, sink: TaskSink): Promise<{ task_id: string; status: TaskStatus } | { error: ErrorBody }> {
     const extra = Object.keys(entry).find((k) => !ENTRY_KEYS.includes(k));
     if (extra !== undefined) return { error: errorBody('invalid_request', `${extra.slice(0, 64)}: unknown field (expected source, action, params)`) };
     const action = typeof entry.action === 'string' ? entry.action.trim().toLowerCase() : undefined;
     // A write publishes; it needs its own two-step confirm, which a batch cannot carry.
     if (action !== undefined && WRITE_ACTIONS.has(action)) return { error: errorBody('invalid_request', `${action} is a write verb: submit it on its own (POST /v1/tasks) with its confirm step`) };
     try {
-      const row = await this.tasks.submit({ source: entry.source, action: entry.action, params: entry.params, ...caller });
+      const row = await this.tasks.submit({ source: entry.source, action: entry.action, params: entry.params, ...caller }, sink);
       return { task_id: row.id, status: row.status };
     } catch (e) {
       if (e instanceof ApiError) return { error: errorBody(e.code, e.message) };
@@ -127,5 +132,63 @@ function parseError(text: string | null): { code: string; retryable: boolean } |
     return typeof e.code === 'string' ? { code: e.code, retryable: e.retryable === true } : undefined;
   } catch {
     return undefined;
+  }
+}
+
+interface EntrySink extends TaskSink {
+  /** The entry is done: inserted, or refused before any insert. */
+  settle(): void;
+}
+
+/**
+ * Gathers the task rows of a batch's entries and writes them together once every entry has either
+ * asked for its insert or been refused; each insert then resolves with its row (or the write's error).
+ */
+class InsertGroup {
+  private readonly waiting: Array<{ task: NewTask; index: number; resolve: (r: TaskRow) => void; reject: (e: unknown) => void }> = [];
+  private open: number;
+  private flushed = false;
+  private settleWritten!: { resolve: () => void; reject: (e: unknown) => void };
+  /** Settles once the batch is written (or failed to be), refused entries or not. */
+  readonly written = new Promise<void>((resolve, reject) => (this.settleWritten = { resolve, reject }));
+
+  constructor(
+    entries: number,
+    private readonly write: (tasks: NewTask[], indexes: number[]) => Promise<TaskRow[]>,
+  ) {
+    this.open = entries;
+    // Awaited by submit; marked handled here so a failure that also rejects the inserts is reported once.
+    this.written.catch(() => {});
+  }
+
+  sink(index: number): EntrySink {
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      if (--this.open === 0) void this.flush();
+    };
+    return {
+      insertTask: (task) => {
+        if (this.flushed) return Promise.reject(new Error('batch already written'));
+        const row = new Promise<TaskRow>((resolve, reject) => this.waiting.push({ task, index, resolve, reject }));
+        settle();
+        return row;
+      },
+      settle,
+    };
+  }
+
+  private async flush(): Promise<void> {
+    this.flushed = true;
+    const all = this.waiting.splice(0).sort((a, b) => a.index - b.index);
+    try {
+      const rows = await this.write(all.map((w) => w.task), all.map((w) => w.index));
+      all.forEach((w, i) => w.resolve(rows[i]));
+      this.settleWritten.resolve();
+    } catch (e) {
+      for (const w of all) w.reject(e);
+      this.settleWritten.reject(e);
+    }
   }
 }

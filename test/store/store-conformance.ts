@@ -421,6 +421,25 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
       expect(await b.batchGet('b_3')).toEqual({ id: 'b_3', owner: null, created_at: 5, size: 500 });
     });
 
+    it('writes a batch\'s new tasks with it in one transaction, stored exactly as insertTask stores them', async () => {
+      await start();
+      const b = openBatchStore(s);
+      const hit = await s.cachePut('k', { head: '{"ok":true,"source":"cache","age_s":', tail: ',"items":[]}', created_at: 900 }, 99_999);
+      const news = [task('n1', { createdAt: 2000 }), task('n2', { createdAt: 2000, account: 'x:other', finished: { text: 'ignored', resultId: hit.result_id, age: 7 } }), task('n3', { createdAt: 2000 })];
+      const rows = await b.batchCreate({ id: 'b_n', owner: 'tok_a', created_at: 2000, size: 3 }, news.map((t, i) => ({ idx: i * 2, task_id: t.id })), news);
+      expect(rows.map((r) => [r.id, r.status, r.event_seq])).toEqual([['n1', 'queued', 1], ['n2', 'succeeded', 2], ['n3', 'queued', 1]]);
+      const other = await h.other();
+      expect(await other.getTask('n1')).toMatchObject(rows[0]);
+      expect(JSON.parse((await other.getTask('n2'))!.result!)).toEqual({ ok: true, source: 'cache', age_s: 7, items: [] });
+      // Queued in entry order: a claim takes n1 before n3 (same millisecond).
+      expect((await other.claimNext([], 3000))!.id).toBe('n1');
+      expect((await openBatchStore(other).batchEntries('b_n')).map((e) => [e.idx, e.task_id, e.status])).toEqual([[0, 'n1', 'running'], [2, 'n2', 'succeeded'], [4, 'n3', 'queued']]);
+      // All or nothing: a failing link takes the batch's tasks with it.
+      await expect(b.batchCreate({ id: 'b_bad', owner: null, created_at: 1, size: 2 }, [{ idx: 0, task_id: 'n8' }, { idx: 0, task_id: 'n9' }], [task('n8'), task('n9')])).rejects.toThrow();
+      expect(await s.getTask('n8')).toBeUndefined();
+      expect(await b.batchGet('b_bad')).toBeUndefined();
+    });
+
     it('keeps one sealed guest jar per account, replaced whole', async () => {
       await start();
       expect(await s.guestJarGet('x:guest')).toBeUndefined();
