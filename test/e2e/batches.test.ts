@@ -126,6 +126,17 @@ describe.each(modes)('batches, %s', (mode, start) => {
     const got = await b.api(`/v1/batches/${r.body.batch_id}`, { token });
     expect(check.response('GET', '/v1/batches/:id', 200, got.body)).toEqual([]);
     expect(got.body).toMatchObject({ batch_id: r.body.batch_id, total: 2, task_ids: ids, counts: { queued: 0, running: 0, succeeded: 2, failed: 0, cancelled: 0 } });
+    // Its rows export from either process.
+    const exported = await b.api(`/v1/tasks/${ids[1]}/export`, { token });
+    expect(exported.text.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([`bt:ok-${tag}-2`]);
+  });
+
+  it('a batch whose entries were all refused still exists (total 0), so one answer shape covers every case', async () => {
+    const r = await post({ tasks: [{ source: 'bt', action: 'search', params: { query: 1 } }, { source: 42, action: 'search' }] });
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ accepted: 0, tasks: [] });
+    expect(r.body.refused.map((x: { index: number; error: { code: string } }) => [x.index, x.error.code])).toEqual([[0, 'invalid_request'], [1, 'invalid_request']]);
+    expect(await batch(r.body.batch_id)).toMatchObject({ total: 0, task_ids: [], counts: { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 } });
   });
 
   it('accepts 500 entries (cache hits behave as in POST /v1/tasks) and refuses 501, an empty list and a non-object entry whole', async () => {
