@@ -103,7 +103,7 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   let platformItems = 0;
   let next: string | undefined;
   const profile = o.ctx.profile;
-  const since = (params.since as number | undefined) ?? undefined;
+  const since = params.since as number | undefined;
   const stopsAtSince = since !== undefined && (typeof def.timeOrdered === 'function' ? def.timeOrdered(params) : def.timeOrdered === true);
   for (;;) {
     let page;
