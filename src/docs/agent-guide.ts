@@ -27,6 +27,10 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('   error.code session_expired = the stored login lapsed (see GET /v1/profiles); not_found = gone; rate_limited/timeout/upstream_error = retry later.');
   out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
   out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
+  out('Many at once: POST /v1/tasks/batch {"tasks":[{source,action,params},...]} (1..500, reads only) -> 202 {batch_id, accepted, refused:[{index,error}], tasks:[{index,task_id,status}]}.');
+  out('  Each entry is handled like its own POST /v1/tasks; fix and resend only the refused ones. GET /v1/batches/{id} -> counts per status and task_ids;');
+  out('  POST /v1/batches/{id}/retry retries only retryable failures and blocked results (the answer says what it skipped and why).');
+  out('Export a succeeded task: GET /v1/tasks/{id}/export?format=jsonl|csv (streamed; items, comments, trends or the author as rows). 409 until it succeeded.');
   out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
@@ -70,6 +74,8 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
   out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
+  out('  since, until (search, posts, comments): unix seconds or ISO 8601 ("2024-05-01", "2024-05-01T08:00:00+08:00"); a bare until date takes the whole day (UTC).');
+  out('    Items outside the range are dropped (ones without a time too, counted in warnings); a posts walk stops once a whole page is older than since.');
   out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
   out('');
   out('PLATFORMS AND ACTIONS (generated from GET /v1/task-sources)');
@@ -102,5 +108,5 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
 }
 
 const COMMON = new Set([
-    'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'replies', 'callback_url',
+    'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'replies', 'since', 'until', 'callback_url',
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CapabilitiesSchema, CatalogEntrySchema, CategoriesSchema, CategorySchema } from '../domain/catalog.js';
+import { BatchAcceptedSchema, BatchRetrySchema, BatchSchema, BatchSubmitSchema } from '../domain/batch.js';
 import { ErrorBodySchema } from '../domain/errors.js';
 import { HealthSchema } from '../domain/health.js';
 import { ItemSchema, MediaSchema, PreviewSchema } from '../domain/item.js';
@@ -52,6 +53,9 @@ const RESPONSES = {
   Task: TaskDocSchema,
   TaskAccepted: TaskAcceptedSchema,
   TaskList: TaskListSchema,
+  BatchAccepted: BatchAcceptedSchema,
+  Batch: BatchSchema,
+  BatchRetry: BatchRetrySchema,
   TaskSummary: TaskSummarySchema,
   Progress: ProgressSchema,
   NeedsConfirmation: NeedsConfirmationSchema,
@@ -101,6 +105,7 @@ const REQUESTS = {
   ProfileStoreRequest: ProfileStoreBodySchema,
   TokenCreateRequest: TokenCreateBodySchema,
   PreviewWarmRequest: PreviewWarmBodySchema,
+  BatchSubmit: BatchSubmitSchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
   WatchCreateRequest: WatchCreateBodySchema,

@@ -100,6 +100,11 @@ export interface ItemsAction {
   params?: CatalogParam[];
   /** posts only: supports params.max_items walking. */
   walk?: boolean;
+  /**
+   * The feed is newest first (pinned posts aside), so a walk may stop once a whole page is older than
+   * params.since. A function when it depends on the params (a tab sorted otherwise).
+   */
+  timeOrdered?: boolean | ((params: Params) => boolean);
   /** hot/recommended: accepts params.category from the adapter's categories. */
   categories?: boolean;
   /** Fetch one page; cursor is the native cursor from the previous page, absent for the first. */

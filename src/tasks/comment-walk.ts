@@ -3,7 +3,8 @@ import { errorBody } from '../domain/errors.js';
 import type { Comment, CommentsResult } from '../domain/results.js';
 import type { CommentsAction, Page } from '../platforms/types.js';
 import { decodeCursor, encodeCursor, type CursorState, type ThreadState } from './cursor.js';
-import { WALK_MAX_PAGES, type ExecuteOptions } from './execute.js';
+import { dateRange, inRange } from './dates.js';
+import { FILTER_EXTRA_PAGES, WALK_MAX_PAGES, type ExecuteOptions } from './execute.js';
 import { compact } from './normalize.js';
 import { asCrawlError, sourceOf, withWarnings } from './outcome.js';
 import { MAX_ITEMS_MAX } from './params.js';
@@ -52,9 +53,18 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
   let topPages = 0;
   let failed: CrawlError | undefined;
 
+  const range = dateRange(params);
+  let undated = 0;
   const full = (): boolean => items.length >= target;
   const add = (c: Comment): void => {
     seen.add(c.cid);
+    if (range) {
+      if (typeof c.created_at !== 'number' || c.created_at <= 0) {
+        undated++;
+        return;
+      }
+      if (!inRange(c.created_at, range)) return;
+    }
     items.push(compact({ ...c }));
   };
   const progress = (): void => o.onProgress?.({ items: items.length, pages });
@@ -161,6 +171,13 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
       progress();
       skip = 0;
       if (!page.next_cursor || page.next_cursor === c) break;
+      // A date range thins pages out (comments are not time-ordered): without max_items the walk for it
+      // is bounded like the item filters', and resumable.
+      if (range && maxItems === undefined && topPages >= FILTER_EXTRA_PAGES + Math.ceil(target / Math.max(1, list.length))) {
+        o.warnings.push(`stopped after ${pages} pages; pass cursor to continue`);
+        next = { c: page.next_cursor, s: 0 };
+        break;
+      }
       c = page.next_cursor;
     }
   } catch (e) {
@@ -168,6 +185,7 @@ export async function walkComments(o: ExecuteOptions, def: CommentsAction, ms: (
     next = e.at;
     if (maxItems === -1 && full()) o.warnings.push(`stopped at ${MAX_ITEMS_MAX} comments (the most one walk collects); pass cursor to continue`);
   }
+  if (undated) o.warnings.push(`${undated} comment(s) dropped by a filter: the platform reported no creation time for them, so they could not be judged`);
   if (failed) {
     return withWarnings<CommentsResult>({ source: sourceOf(failed), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(failed.code, failed.message) }, o.warnings);
   }

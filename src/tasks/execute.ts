@@ -7,6 +7,7 @@ import type { ActionDef, CrawlContext, ItemsAction, Params, PlatformAdapter } fr
 import { walkComments } from './comment-walk.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
+import { dateRange, inRange } from './dates.js';
 import { compact, normalizeItem } from './normalize.js';
 import { asCrawlError as toCrawlError, sourceOf, withWarnings } from './outcome.js';
 
@@ -25,7 +26,7 @@ export interface ExecuteOptions {
 
 /** Hard stops so a walk over a platform that never ends its cursor chain still terminates. */
 export const WALK_MAX_PAGES = 2_000;
-const FILTER_EXTRA_PAGES = 5;
+export const FILTER_EXTRA_PAGES = 5;
 
 /** Runs one action to its result shape. Crawl errors become the result's error; anything else throws (job error). */
 export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
@@ -104,6 +105,8 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   let platformItems = 0;
   let next: string | undefined;
   const profile = o.ctx.profile;
+  const since = params.since as number | undefined;
+  const stopsAtSince = since !== undefined && (typeof def.timeOrdered === 'function' ? def.timeOrdered(params) : def.timeOrdered === true);
   for (;;) {
     let page;
     try {
@@ -144,6 +147,11 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
     o.onProgress?.({ items: items.length, pages });
     if (filled) break;
     if (!page.next_cursor || page.next_cursor === cursor) {
+      next = undefined;
+      break;
+    }
+    // A whole page, not one item: pinned posts lead a feed with old dates, and what follows them is newer.
+    if (stopsAtSince && drafts.length > 0 && drafts.every((d) => d.ts !== undefined && d.ts < (since as number))) {
       next = undefined;
       break;
     }

@@ -2,6 +2,7 @@ import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
 import { CALLBACK_URL_MAX } from '../webhooks/target.js';
 import type { ActionDef, CommentsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import { parseDateParam } from './dates.js';
 
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
@@ -57,6 +58,11 @@ function repliesParam(def: CommentsAction): CatalogParam {
     { enum: all ? ['none', 'first', 'all'] : ['none', 'first'], default: 'first' },
   );
 }
+const DATE_FORMS = 'unix seconds (number or digit string), an ISO 8601 date, or a date-time with a zone';
+const SINCE = p('since', 'string', `keep only what was posted at or after this time: ${DATE_FORMS}`);
+const UNTIL = p('until', 'string', `keep only what was posted at or before this time (a bare date: the whole day, UTC): ${DATE_FORMS}`);
+/** Actions whose results carry a creation time the caller may range over. */
+const DATED_ACTIONS = new Set(['search', 'posts', 'comments']);
 
 /** Params every action of this shape accepts, before the action's own. */
 export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
@@ -69,6 +75,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
     case 'items': {
       if (action === 'detail') return [...cache, PREVIEW];
       const out = [LIMIT, CURSOR, ...FILTERS, PREVIEW, ...cache];
+      if (DATED_ACTIONS.has(action)) out.push(SINCE, UNTIL);
       if (def.walk) out.push(MAX_ITEMS);
       if (def.categories && adapter.categories?.length) {
         const ids = adapter.categories.map((c) => c.id);
@@ -77,7 +84,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
       return out;
     }
     case 'comments':
-      return [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
+      return DATED_ACTIONS.has(action) ? [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache, SINCE, UNTIL] : [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
     case 'write':
       return [
         p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),
@@ -112,7 +119,10 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
       if (spec.default !== undefined) out[spec.name] = spec.default;
       continue;
     }
-    out[spec.name] = checkValue(spec, v);
+    out[spec.name] = spec.name === 'since' || spec.name === 'until' ? parseDateParam(spec.name, v) : checkValue(spec, v);
+  }
+  if (typeof out.since === 'number' && typeof out.until === 'number' && out.since > out.until) {
+    throw new ApiError('invalid_request', 'params.since: must not be later than params.until');
   }
   if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (all: the whole account, or every comment) or at least 1');
   if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
