@@ -297,6 +297,8 @@ export interface CatalogParam {
   enum?: string[];
   min?: number;
   max?: number;
+  /** A string param that also takes a number (since/until: unix seconds or an ISO 8601 date). */
+  accepts_number?: boolean;
 }
 
 export interface CatalogEntry {

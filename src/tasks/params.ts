@@ -59,8 +59,8 @@ function repliesParam(def: CommentsAction): CatalogParam {
   );
 }
 const DATE_FORMS = 'unix seconds (number or digit string), an ISO 8601 date, or a date-time with a zone';
-const SINCE = p('since', 'string', `keep only what was posted at or after this time: ${DATE_FORMS}`);
-const UNTIL = p('until', 'string', `keep only what was posted at or before this time (a bare date: the whole day, UTC): ${DATE_FORMS}`);
+const SINCE = p('since', 'string', `keep only what was posted at or after this time: ${DATE_FORMS}`, { accepts_number: true });
+const UNTIL = p('until', 'string', `keep only what was posted at or before this time (a bare date: the whole day, UTC): ${DATE_FORMS}`, { accepts_number: true });
 /** Actions whose results carry a creation time the caller may range over. */
 const DATED_ACTIONS = new Set(['search', 'posts', 'comments']);
 

@@ -66,7 +66,7 @@ describe('since / until parsing', () => {
 });
 
 const adapter = { id: 'feed', authorUrl: () => undefined } as unknown as PlatformAdapter;
-const ctx = { profile: 'default' } as unknown as CrawlContext;
+const ctx = { profile: 'default', signal: new AbortController().signal } as unknown as CrawlContext;
 const draft = (n: number, ts: number | undefined): ItemDraft => ({ native_id: String(n), type: 'text', text: `post ${n}`, media: [], ts, stats: {} }) as ItemDraft;
 
 /** A newest-first feed of pages of 5: page p holds posts whose ts fall by 100 a post; a pinned old post leads page 1. */
