@@ -12,7 +12,7 @@ export const ExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS).default('jsonl').describe('jsonl: one JSON row a line; csv: RFC 4180 with a stable column set per result shape'),
 });
 
-function parseExportQuery(q: Record<string, unknown>): ExportFormat {
+export function parseExportQuery(q: Record<string, unknown>): ExportFormat {
   for (const k of Object.keys(q)) if (k !== 'format') throw new ApiError('invalid_request', `${k}: unknown query parameter (format)`);
   const f = q.format;
   if (f === undefined) return 'jsonl';
@@ -38,5 +38,19 @@ export function exportRoutes(app: FastifyInstance, d: ApiDeps): void {
       .header('content-disposition', `attachment; filename="${row.source}-${row.action}-${row.id}.${ext}"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(exportChunks(format, shape, rows), { objectMode: false }));
+  });
+
+  // Every new item a watch collected, across its runs: the watch's own archive, in the same formats.
+  app.get('/v1/watches/:id/export', { config: { scope: 'read' } }, async (req, reply) => {
+    const format = parseExportQuery(req.query as Record<string, unknown>);
+    const { watch, items } = await d.watches.newItems((req.params as { id: string }).id, callerOf(req));
+    const shape = shapeOf(watch.action);
+    if (!isExportShape(shape)) throw new ApiError('invalid_request', `a ${watch.action} watch has no rows to export`);
+    const ext = format === 'csv' ? 'csv' : 'jsonl';
+    return reply
+      .type(EXPORT_CONTENT_TYPE[format])
+      .header('content-disposition', `attachment; filename="${watch.source}-${watch.action}-${watch.id}.${ext}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(exportChunks(format, shape, items), { objectMode: false }));
   });
 }

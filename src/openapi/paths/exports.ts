@@ -34,5 +34,30 @@ export function exportDocs(): RouteDoc[] {
         { code: 'invalid_request', status: 409, when: 'the task has not succeeded (queued, running, failed or cancelled)' },
       ],
     },
+    {
+      method: 'GET',
+      path: '/v1/watches/:id/export',
+      access: 'read',
+      tag: 'Watches',
+      summary: "Download every new item a watch has collected, across its runs, as JSON lines or CSV (streamed)",
+      description: [
+        "Rows are the new items of each run (a full_page watch's new_ids only), oldest run first, in the watch's result shape: items (posts, search, hot), comments or trends; the columns are those of GET /v1/tasks/{id}/export.",
+        'Runs whose task was purged (CRAWLER_TASK_RETENTION_DAYS) are no longer in it. A watch with no runs yet gives an empty export (a CSV header alone).',
+        "Owner-scoped like GET /v1/watches/{id}: another token's watch is 404.",
+      ].join('\n\n'),
+      pathParams: { id: 'the watch_id POST /v1/watches answered' },
+      query: ExportQuerySchema,
+      responses: {
+        200: {
+          description: 'the rows, streamed (chunked); jsonl: one JSON object a line',
+          headers: { 'Content-Disposition': header('attachment; filename="<source>-<action>-<watch_id>.<jsonl|csv>"') },
+          content: {
+            'application/x-ndjson': { schema: { type: 'string' }, example: '{"id":"bilibili:BV1xx411c7mD","type":"video",…}\n' },
+            'text/csv': { schema: { type: 'string' }, example: 'id,type,provider,created_at,…\r\n' },
+          },
+        },
+      },
+      errors: ['not_found', { code: 'invalid_request', status: 400, when: 'an unknown format or query parameter' }],
+    },
   ];
 }
