@@ -5,6 +5,7 @@ import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
+import { SQLITE_DOWNLOAD_FILES_MIGRATION, SqliteDownloadFiles } from './sqlite-download-files.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -50,6 +51,8 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
+  SQLITE_DOWNLOAD_FILES_MIGRATION,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -283,6 +286,10 @@ export class SqliteStore implements Store {
   }
   async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
+  }
+  private files?: SqliteDownloadFiles;
+  get downloads(): SqliteDownloadFiles {
+    return (this.files ??= new SqliteDownloadFiles(this.db));
   }
   private leases?: SqlitePreviewLeases;
   private get previewLeases(): SqlitePreviewLeases {

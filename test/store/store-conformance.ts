@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
 import type { NewTask, PreviewClaim, Store, TokenRow } from '../../src/store/types.js';
+import { downloadFileCases } from './download-files-cases.js';
 
 /** One database per test, and a second handle on it (another process, as far as the store can tell). */
 export interface StoreHarness {
@@ -42,6 +43,10 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
     };
     afterEach(async () => {
       await h?.close();
+    });
+    downloadFileCases(async () => {
+      await start();
+      return s;
     });
 
     it('stores a queued task and reads it back as stored', async () => {
