@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat, truncate } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaProxy } from '../media/proxy.js';
@@ -35,6 +35,9 @@ export interface TransferDone {
  */
 export async function transfer(proxy: MediaProxy, r: TransferRequest): Promise<TransferDone> {
   const have = await sizeOf(r.part);
+  // Hashed before the request: the proxy's body flows as soon as it exists, so nothing may be awaited between.
+  const prior = createHash('sha256');
+  if (have > 0) await hashFile(r.part, prior);
   const answer = await proxy.open(
     { u: r.url, method: 'GET', range: have > 0 ? `bytes=${have}-` : undefined, headers: r.headers, video: { platform: r.platform, cookies: r.cookies, profile: r.profile } },
     r.signal,
@@ -53,9 +56,7 @@ export async function transfer(proxy: MediaProxy, r: TransferRequest): Promise<T
     body.destroy();
     throw capError(start + declared, r.cap);
   }
-  if (!resumed && have > 0) await truncate(r.part, 0);
-  const hash = createHash('sha256');
-  if (resumed) await hashFile(r.part, hash);
+  const hash = resumed ? prior : createHash('sha256');
   let bytes = start;
   const count = new Transform({
     transform(chunk: Buffer, _enc, cb) {
@@ -66,7 +67,14 @@ export async function transfer(proxy: MediaProxy, r: TransferRequest): Promise<T
       cb(null, chunk);
     },
   });
-  await pipeline(body, count, createWriteStream(r.part, { flags: resumed ? 'a' : 'w' }), { signal: r.signal });
+  try {
+    // 'w' truncates a partial file the origin would not resume.
+    await pipeline(body, count, createWriteStream(r.part, { flags: resumed ? 'a' : 'w' }), { signal: r.signal });
+  } catch (e) {
+    if (r.signal.aborted || e instanceof MediaError) throw e;
+    // The origin dropped the connection or stalled: what arrived stays in the partial file for a retry.
+    throw new MediaError('upstream_error', `the origin broke off the transfer after ${bytes} bytes: ${(e as Error).message}`);
+  }
   return { bytes, sha256: hash.digest('hex'), type: answer.headers['content-type'], resumedFrom: start };
 }
 
@@ -76,10 +84,8 @@ export async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-function hashFile(file: string, hash: Hash): Promise<void> {
-  return pipeline(createReadStream(file), async function* (src) {
-    for await (const chunk of src) hash.update(chunk as Buffer);
-  });
+async function hashFile(file: string, hash: Hash): Promise<void> {
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
 }
 
 async function sizeOf(file: string): Promise<number> {
