@@ -42,7 +42,9 @@ beforeAll(async () => {
   m = downloadMedia();
   const bili = answers('bilibili/detail-playurl-dash-BV1rp4y1e745.har')[0].data.dash;
   const yt = answers('youtube/detail-player-tjz2u2DiveM.har').find((a) => a.streamingData)!.streamingData;
+  const tt = answers('tiktok/detail-item-6832324357851778309.har')[0].itemInfo.itemStruct.video;
   const entries: MediaHarEntry[] = [
+    { url: tt.playAddr, body: m.progressive, mime: 'video/mp4' },
     ...bili.video.flatMap((t: any) => track(t, m.videoOnly, 'video/mp4')),
     ...bili.audio.flatMap((t: any) => track(t, m.audioOnly, 'audio/mp4')),
     ...yt.adaptiveFormats.map((f: any) => ({ url: f.url, body: f.mimeType.startsWith('audio') ? m.audioOnly : m.videoOnly, mime: f.mimeType.split(';')[0] })),
@@ -53,6 +55,7 @@ beforeAll(async () => {
         join(FIX, 'bilibili/detail-playurl-dash-BV1rp4y1e745.har'),
         resolve('sandbox/bilibili/detail-view-BV1rp4y1e745.har'),
         join(FIX, 'youtube/detail-player-tjz2u2DiveM.har'),
+        join(FIX, 'tiktok/detail-item-6832324357851778309.har'),
         mediaHar(entries),
       ],
     },
@@ -100,5 +103,13 @@ describe('download: DASH and adaptive streams are muxed (replay)', () => {
     expect(probe.streams).toEqual(['audio', 'video']);
     expect(probe.duration).toBeGreaterThan(1.8);
     expect(probe.duration).toBeLessThan(2.3);
+  });
+
+  it('tiktok: a play stream that is the very download_addr is not passed off as watermark-free', async () => {
+    const r = await download('tiktok', { query: '6832324357851778309' });
+    expect(r.items[0].id).toBe('tiktok:6832324357851778309');
+    expect(r.files[0]).toMatchObject({ kind: 'video', mime: 'video/mp4', bytes: m.progressive.length, source_quality: 'play_addr_same_as_download_addr_maybe_watermarked' });
+    expect(r.warnings.join(' ')).toMatch(/only a watermarked stream/);
+    expect(ffprobe(await bytesOf(r.files[0].url)).streams).toEqual(['audio', 'video']);
   });
 });
