@@ -27,7 +27,7 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('   error.code session_expired = the stored login lapsed (see GET /v1/profiles); not_found = gone; rate_limited/timeout/upstream_error = retry later.');
   out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
   out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
-  out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
+  out('SSE events: status, progress {items,pages; download also bytes,files,files_total}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
   out('');
@@ -36,6 +36,9 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  comments -> {source, total, has_more, cursor?, ms, items: Comment[]}   (no top-level ok)');
   out('  user -> {ok, source, items: [], ms, data: {platform, author}}');
   out('  trending -> {ok, source, items: [], ms, data: {platform, trends: [{word, source, rank, hot_value?, url?}]}}');
+  out('  download -> shape A with the one item plus files: [{id, url, kind, mime, bytes, sha256, w?, h?, duration_s?, source_quality, name}]');
+  out('    params: query, media video|image|any, quality best|smallest. files[].url (/v1/files/{id}?exp=&sig=) opens without a token (Range, HEAD);');
+  out('    source_quality names the stream and says when it is watermarked. Evicted by the quota later: 404 not_found. POST /v1/files/{id}/pin keeps one (write).');
   out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
   out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');
