@@ -80,6 +80,15 @@ describe('download (douyin, replay)', () => {
     expect(probe.duration).toBeCloseTo(3, 0);
   });
 
+  it('a second run reuses the stored file, and the task reports bytes and files as progress', async () => {
+    const first = (await download({ query: ID })).files[0];
+    const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'douyin', action: 'download', params: { query: ID } } });
+    expect(r.body.result.files[0].id).toBe(first.id);
+    expect(r.body.progress).toMatchObject({ files: 1, files_total: 1 });
+    const fresh = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'douyin', action: 'download', params: { query: NOTE } } });
+    expect(fresh.body.progress).toMatchObject({ files: 3, files_total: 3, bytes: m.jpeg.length + m.png.length + m.progressive.length });
+  });
+
   it('quality=smallest takes the smallest clean rendition, never the watermarked copy', async () => {
     const r = await download({ query: ID, quality: 'smallest' });
     expect(r.files[0]).toMatchObject({ w: 160, h: 90, source_quality: 'play_addr_no_watermark_normal_540_500kbps', bytes: m.progressive.length });
