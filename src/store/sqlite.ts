@@ -5,6 +5,7 @@ import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
+import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhooks.js';
 import { SQLITE_DOWNLOAD_FILES_MIGRATION, SqliteDownloadFiles } from './sqlite-download-files.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
@@ -51,6 +52,8 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Webhook outbox: a finished task with a callback_url owes one delivery, written with the finish itself.
+  SQLITE_WEBHOOKS_MIGRATION,
   // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
   SQLITE_DOWNLOAD_FILES_MIGRATION,
 ];

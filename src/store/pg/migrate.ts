@@ -22,9 +22,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
       return { version: Number(m[1]), name: m[2], sql: readFileSync(`${dir}/${f}`, 'utf8') };
     })
     .sort((a, b) => a.version - b.version);
-  // Numbers are handed to parallel branches ahead of their merge, so a gap is normal; a repeat is not.
   out.forEach((m, i) => {
-    if (m.version < 1 || (i > 0 && m.version === out[i - 1].version)) throw new Error(`migrations must have distinct numbers from 1: found ${m.version} twice or out of range`);
+    if (m.version !== i + 1) throw new Error(`migrations must be numbered 1, 2, 3…: found ${m.version} at position ${i + 1}`);
   });
   return out;
 }
