@@ -56,6 +56,7 @@ beforeAll(async () => {
         resolve('sandbox/bilibili/detail-view-BV1rp4y1e745.har'),
         join(FIX, 'youtube/detail-player-tjz2u2DiveM.har'),
         join(FIX, 'tiktok/detail-item-6832324357851778309.har'),
+        join(FIX, 'youtube/error-private-video.har'),
         mediaHar(entries),
       ],
     },
@@ -111,5 +112,11 @@ describe('download: DASH and adaptive streams are muxed (replay)', () => {
     expect(r.files[0]).toMatchObject({ kind: 'video', mime: 'video/mp4', bytes: m.progressive.length, source_quality: 'play_addr_same_as_download_addr_maybe_watermarked' });
     expect(r.warnings.join(' ')).toMatch(/only a watermarked stream/);
     expect(ffprobe(await bytesOf(r.files[0].url)).streams).toEqual(['audio', 'video']);
+  });
+
+  it('youtube: a private video is an honest not_found with YouTube\'s reason, no file', async () => {
+    const r = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'youtube', action: 'download', params: { query: 'https://youtu.be/8VajtrESJzA' } } });
+    expect(r.body.result).toMatchObject({ ok: false, files: [], error: { code: 'not_found' } });
+    expect(r.body.result.error.message).toMatch(/private/i);
   });
 });
