@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -69,6 +69,28 @@ export class DownloadService {
     this.imageCap = d.imageCap ?? DEFAULT_IMAGE_CAP;
     this.now = d.now ?? Date.now;
     mkdirSync(d.tmpDir, { recursive: true });
+    // Partial transfers no retry came back for within a day, and mux output a crash left, are only litter.
+    for (const name of readdirSync(d.tmpDir)) {
+      const file = join(d.tmpDir, name);
+      try {
+        if (name.endsWith('.mux.mp4') || statSync(file).mtimeMs < this.now() - 86_400_000) rmSync(file, { force: true });
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+  }
+
+  /** Runs of one stream in this process take turns: they share its partial file. */
+  private readonly turns = new Map<string, Promise<unknown>>();
+  private async inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => {}).then(fn);
+    this.turns.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.turns.get(key) === mine) this.turns.delete(key);
+    }
   }
 
   /** Stores the plan's media; throws CrawlError (the result's error) when a slot cannot be stored. */
@@ -104,13 +126,15 @@ export class DownloadService {
     let first: unknown;
     for (const c of ranked) {
       const sourceKey = `${plan.draft.native_id}#${index}#${c.source_quality}`;
-      const known = await this.d.store.downloads.bySource(r.platform, sourceKey);
-      if (known && (await this.d.blobs.stat(known.blob_key))) {
-        await this.d.store.downloads.touch(known.id, this.now());
-        return known;
-      }
       try {
-        const row = await this.fetchCandidate(plan, index, count, c, sourceKey, r, onBytes);
+        const row = await this.inTurn(`${r.platform}\u0000${sourceKey}`, async () => {
+          const known = await this.d.store.downloads.bySource(r.platform, sourceKey);
+          if (known && (await this.d.blobs.stat(known.blob_key))) {
+            await this.d.store.downloads.touch(known.id, this.now());
+            return known;
+          }
+          return this.fetchCandidate(plan, index, count, c, sourceKey, r, onBytes);
+        });
         if (c !== ranked[0]) r.warn(`media ${index + 1}: ${ranked[0].source_quality} could not be fetched (${(first as Error).message}); stored ${c.source_quality} instead`);
         if (c.watermark) r.warn(`media ${index + 1}: the platform offers only a watermarked stream (${c.source_quality})`);
         return row;

@@ -17,6 +17,7 @@ const ID = '7400000000000000001';
 const TWIN = '7400000000000000002';
 const NOTE = '7400000000000000003';
 const TEXT = '7400000000000000004';
+const BOTH = '7400000000000000005';
 
 function ffprobe(buf: Buffer): { streams: string[]; duration: number; w?: number } {
   const dir = mkdtempSync(join(tmpdir(), 'dl-probe-'));
@@ -52,6 +53,7 @@ beforeAll(async () => {
     { url: 'https://p3-sign.douyinpic.com/note/2.png', body: m.png, mime: 'image/png' },
     { url: 'https://v26-web.douyinvod.com/live/1.mp4', body: m.progressive, mime: 'video/mp4' },
     ...douyinPost(TEXT, { aweme_type: 0, video: {} }),
+    ...douyinVideo(BOTH, m, { large: m.videoOnly }),
   ]);
   s = await startService({ config: { replay: [har] } });
 });
@@ -140,6 +142,13 @@ describe('download (douyin, replay)', () => {
     expect(r.files[0]).toMatchObject({ w: 64, h: 48, bytes: m.jpeg.length, source_quality: 'original', name: `traveler_dl_${NOTE}_1.jpg` });
     const only = await download({ query: NOTE, media: 'image' });
     expect(only.files.map((f: { kind: string }) => f.kind)).toEqual(['image', 'image']);
+  });
+
+  it('two downloads of one post at once take turns on its partial file and end with one file', async () => {
+    const [a, b] = await Promise.all([download({ query: BOTH }), download({ query: BOTH })]);
+    expect(a.files[0].id).toBe(b.files[0].id);
+    expect(a.files[0].bytes).toBe(m.videoOnly.length);
+    expect(readdirSync(join(s.dataDir, 'downloads-tmp'))).toEqual([]);
   });
 
   it('a post without media is empty, with the item', async () => {
