@@ -32,6 +32,8 @@ export interface SubmitInput extends Caller {
   source: unknown;
   action: unknown;
   params: unknown;
+  /** The watch this task is a run of (src/watches/scheduler.ts): queued behind interactive tasks. */
+  watchId?: string;
 }
 
 export interface ListQuery {
@@ -138,6 +140,7 @@ export class TaskService {
       account: `${platform}:${params.profile ?? 'default'}`,
       owner: input.owner,
       createdAt: now,
+      watchId: input.watchId,
       finished: undefined,
     };
     if (write) {
