@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { douyinPost, douyinVideo } from '../helpers/douyin-download.js';
 import { downloadMedia, mediaHar, type DownloadMedia } from '../helpers/media-har.js';
 import { startService, type Running } from '../helpers/service.js';
+import { schemaChecker } from '../helpers/openapi.js';
+import type { OpenApiDocument } from '../../src/openapi/types.js';
 
 /*
  * The download core through the real server in replay: douyin posts (hand-made share pages, media made
@@ -167,5 +169,18 @@ describe('download (douyin, replay)', () => {
     const unpinned = await s.api(`/v1/files/${f.id}/pin`, { method: 'DELETE' });
     expect(unpinned.body.pinned).toBe(false);
     expect((await s.api('/v1/files/f_nope/pin', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('the task, the file record, the pin answers and a 404 match the OpenAPI document', async () => {
+    const check = schemaChecker((await s.api('/v1/openapi.json', { token: null })).body as OpenApiDocument);
+    const task = await s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'douyin', action: 'download', params: { query: NOTE } } });
+    expect(check.response('POST', '/v1/tasks', task.status, task.body)).toEqual([]);
+    const id = task.body.result.files[0].id;
+    // The checker is not vacuous: a record missing its fields fails it.
+    expect(check.response('GET', `/v1/files/${id}/meta`, 200, { id })).not.toEqual([]);
+    for (const [method, path] of [['GET', `/v1/files/${id}/meta`], ['POST', `/v1/files/${id}/pin`], ['DELETE', `/v1/files/${id}/pin`], ['GET', '/v1/files/f_missing/meta']]) {
+      const r = await s.api(path, { method });
+      expect(check.response(method, path, r.status, r.body), `${method} ${path} ${r.status} ${r.text.slice(0, 300)}`).toEqual([]);
+    }
   });
 });
