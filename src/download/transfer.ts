@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaProxy } from '../media/proxy.js';
@@ -42,6 +42,12 @@ export async function transfer(proxy: MediaProxy, r: TransferRequest): Promise<T
     { u: r.url, method: 'GET', range: have > 0 ? `bytes=${have}-` : undefined, headers: r.headers, video: { platform: r.platform, cookies: r.cookies, profile: r.profile } },
     r.signal,
   );
+  if (answer.status === 416 && have > 0) {
+    // The partial file is not a prefix the origin recognises (already whole, or the object changed): start over.
+    answer.body?.on('error', () => {}).destroy();
+    await rm(r.part, { force: true });
+    return transfer(proxy, r);
+  }
   const body = answer.body;
   if (!body) throw new MediaError('upstream_error', `the origin answered HTTP ${answer.status} without a body`);
   body.on('error', () => {});

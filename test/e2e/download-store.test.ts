@@ -19,7 +19,8 @@ import { startService, until, type Running } from '../helpers/service.js';
 let m: DownloadMedia;
 let s: Running;
 let origin: Server;
-const slow = { mode: 'stall' as 'stall' | 'break' | 'whole', ranges: [] as Array<string | undefined> };
+const slow = { mode: 'stall' as 'stall' | 'break' | 'whole' | 'no-range', ranges: [] as Array<string | undefined> };
+const SLOW_TWO = '7500000000000000010';
 const SLOW_ID = '7500000000000000009';
 /** A real clip with padding after it (ffprobe reads the clip; the transfer has 500 KB to cut short). */
 let big: Buffer;
@@ -46,12 +47,16 @@ beforeAll(async () => {
   origin = createServer((req, res) => {
     slow.ranges.push(req.headers.range);
     const from = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1];
+    if (from !== undefined && slow.mode === 'no-range') {
+      res.writeHead(416, { 'content-range': `bytes */${big.length}` });
+      return res.end();
+    }
     if (from !== undefined) {
       res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': `bytes ${from}-${big.length - 1}/${big.length}`, 'content-length': String(big.length - Number(from)) });
       return res.end(big.subarray(Number(from)));
     }
     res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(big.length), 'accept-ranges': 'bytes' });
-    if (slow.mode === 'whole') return res.end(big);
+    if (slow.mode === 'whole' || slow.mode === 'no-range') return res.end(big);
     res.write(big.subarray(0, 200 * 1024));
     // stall: the rest never comes (the cancel cuts it); break: the connection drops mid-body.
     if (slow.mode === 'break') setTimeout(() => res.destroy(), 50);
@@ -70,6 +75,7 @@ beforeAll(async () => {
     ...douyinPost('7500000000000000004', { aweme_type: 68, images: [{ url_list: ['https://p3-sign.douyinpic.com/q/huge.jpeg'] }] }),
     { url: 'https://p3-sign.douyinpic.com/q/huge.jpeg', body: Buffer.concat([m.jpeg, Buffer.alloc(4096)]), mime: 'image/jpeg' },
     ...douyinPost(SLOW_ID, { aweme_type: 0, video: { play_addr: { url_list: ['http://slow.douyinvod.com/big.mp4'] } } }),
+    ...douyinPost(SLOW_TWO, { aweme_type: 0, video: { play_addr: { url_list: ['http://slow.douyinvod.com/big.mp4?two'] } } }),
   ]);
   const registry = new Registry();
   const replay = new ReplayDispatcher({ recordings: loadRecordings([har]), rulesFor: (h) => registry.forHost(h)?.replay });
@@ -145,6 +151,19 @@ describe('download storage', () => {
     expect(Number(/\d+/.exec(slow.ranges.at(-1) as string)?.[0])).toBeGreaterThan(0);
     expect(resumed.files[0].sha256).toBe(createHash('sha256').update(big).digest('hex'));
     expect(resumed.files[0].bytes).toBe(big.length);
+    expect(partFiles()).toHaveLength(0);
+  });
+
+  it('a partial file the origin will not resume (416) is dropped and the stream fetched whole', async () => {
+    slow.mode = 'break';
+    expect((await result({ query: SLOW_TWO })).ok).toBe(false);
+    expect(partFiles()).toHaveLength(1);
+    slow.mode = 'no-range';
+    slow.ranges.length = 0;
+    const again = await result({ query: SLOW_TWO });
+    expect(again.ok, JSON.stringify(again.error)).toBe(true);
+    expect(slow.ranges).toEqual([expect.stringMatching(/^bytes=\d+-$/), undefined]);
+    expect(again.files[0].bytes).toBe(big.length);
     expect(partFiles()).toHaveLength(0);
   });
 });
