@@ -27,6 +27,10 @@ import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
 import { openBlobStore } from './blobs/open.js';
+import { FileBlobStore } from './blobs/file.js';
+import { join } from 'node:path';
+import { DownloadService } from './download/service.js';
+import { FileSigner } from './download/capability.js';
 import type { BlobStore } from './blobs/types.js';
 import type { Deployment } from './deploy/roles.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
@@ -71,6 +75,7 @@ export interface Service {
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
+  downloads: DownloadService;
   logins: LoginManager;
   checker: ProfileChecker;
   browser: BrowserPool;
@@ -96,6 +101,8 @@ export interface ServiceOptions {
   deployment?: Deployment;
   /** Fleet timings (tests): heartbeat period and time to live (default 5 s, three periods), preview render lease and its poll. */
   fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
+  /** Download size caps (tests; default 2 GiB per file, 32 MiB per image). */
+  download?: { fileCap?: number; imageCap?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
@@ -126,6 +133,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const queue: TaskQueue = fleet?.queue ?? new EmbeddedQueue(store);
   const keys = serverKeys(config);
   const mediaSigner = new MediaSigner(keys.media);
+  const fileSigner = new FileSigner(keys.media);
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
@@ -216,6 +224,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     pollMs: opts.fleet?.previewPollMs,
   });
   runner.previews = previews;
+  const downloads = new DownloadService({
+    store,
+    // Embedded: files under the data dir; a fleet: the shared blob store every process reads.
+    blobs: config.blob ? blobStoreOrConfigError(config) : new FileBlobStore(join(config.dataDir, 'downloads')),
+    blobPrefix: config.blob ? 'downloads/' : '',
+    tmpDir: join(config.dataDir, 'downloads-tmp'),
+    media,
+    signer: fileSigner,
+    publicUrl: config.publicUrl,
+    maxBytes: config.downloadMaxBytes,
+    fileCap: opts.download?.fileCap,
+    imageCap: opts.download?.imageCap,
+    ffmpeg,
+    log,
+  });
+  runner.downloads = downloads;
   const heartbeat = fleet && runsCrawls ? fleet.heartbeat({ role: deployment.role, slots: config.workers, running: () => runner.active, periodMs: opts.fleet?.heartbeatMs, ttlMs: opts.fleet?.heartbeatTtlMs }) : undefined;
   if (fleet) {
     fleet.queue.onWake = () => runner.pump();
@@ -272,6 +296,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     metrics,
     media,
     previews,
+    downloads,
+    fileSigner,
     urls,
     mediaSigner,
     version: VERSION,
@@ -304,6 +330,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     dispatcher,
     previews,
+    downloads,
     logins,
     checker,
     browser,

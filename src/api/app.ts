@@ -14,6 +14,7 @@ import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { previewRoutes } from './routes/preview.js';
+import { fileRoutes } from './routes/files.js';
 import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
 import { batchRoutes } from './routes/batches.js';
@@ -99,6 +100,7 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   docsRoutes(app, d);
   mediaRoutes(app, d);
   previewRoutes(app, d);
+  fileRoutes(app, d);
   loginRoutes(app, d);
   consoleRoutes(app, d);
   mcpRoutes(app, d);

@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
 import type { PreviewService } from '../media/preview/service.js';
+import type { DownloadService } from '../download/service.js';
+import type { FileSigner } from '../download/capability.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { MediaSigner } from '../media/capability.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
@@ -50,6 +52,8 @@ export interface ApiDeps {
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;
+  downloads: DownloadService;
+  fileSigner: FileSigner;
   urls: MediaUrlBuilder;
   mediaSigner: MediaSigner;
   version: string;

@@ -31,7 +31,7 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  Each entry is handled like its own POST /v1/tasks; fix and resend only the refused ones. GET /v1/batches/{id} -> counts per status and task_ids;');
   out('  POST /v1/batches/{id}/retry retries only retryable failures and blocked results (the answer says what it skipped and why).');
   out('Export a succeeded task: GET /v1/tasks/{id}/export?format=jsonl|csv (streamed; items, comments, trends or the author as rows). 409 until it succeeded.');
-  out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
+  out('SSE events: status, progress {items,pages; download also bytes,files,files_total}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
   out('');
@@ -49,6 +49,9 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  comments -> {source, total, has_more, cursor?, ms, items: Comment[]}   (no top-level ok)');
   out('  user -> {ok, source, items: [], ms, data: {platform, author}}');
   out('  trending -> {ok, source, items: [], ms, data: {platform, trends: [{word, source, rank, hot_value?, url?}]}}');
+  out('  download -> shape A with the one item plus files: [{id, url, kind, mime, bytes, sha256, w?, h?, duration_s?, source_quality, name}]');
+  out('    params: query, media video|image|any, quality best|smallest. files[].url (/v1/files/{id}?exp=&sig=) opens without a token (Range, HEAD);');
+  out('    source_quality names the stream and says when it is watermarked. Evicted by the quota later: 404 not_found. POST /v1/files/{id}/pin keeps one (write).');
   out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
   out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');

@@ -7,6 +7,7 @@ import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
 import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhooks.js';
 import { WATCH_MIGRATION } from './sqlite-watches.js';
+import { SQLITE_DOWNLOAD_FILES_MIGRATION, SqliteDownloadFiles } from './sqlite-download-files.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -61,6 +62,8 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE batches (id TEXT PRIMARY KEY, owner TEXT, created_at INTEGER NOT NULL, size INTEGER NOT NULL);
    CREATE TABLE batch_tasks (batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL, task_id TEXT NOT NULL,
      PRIMARY KEY (batch_id, idx)) WITHOUT ROWID;`,
+  // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
+  SQLITE_DOWNLOAD_FILES_MIGRATION,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -294,6 +297,10 @@ export class SqliteStore implements Store {
   }
   async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
+  }
+  private files?: SqliteDownloadFiles;
+  get downloads(): SqliteDownloadFiles {
+    return (this.files ??= new SqliteDownloadFiles(this.db));
   }
   private leases?: SqlitePreviewLeases;
   private get previewLeases(): SqlitePreviewLeases {

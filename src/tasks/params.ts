@@ -85,6 +85,14 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
     }
     case 'comments':
       return DATED_ACTIONS.has(action) ? [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache, SINCE, UNTIL] : [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
+    case 'download':
+      // Never served from the result cache (files may have been evicted since): no force or max_age_s.
+      return [
+        p('query', 'string', 'the post: its URL, share link or id', { required: true }),
+        p('media', 'string', 'which media of the post to store', { enum: ['video', 'image', 'any'], default: 'any' }),
+        p('quality', 'string', 'best: the largest watermark-free stream; smallest: the smallest watermark-free one', { enum: ['best', 'smallest'], default: 'best' }),
+        PROFILE,
+      ];
     case 'write':
       return [
         p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),

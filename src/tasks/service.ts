@@ -165,7 +165,8 @@ export class TaskService {
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
       return this.bornFinished(await this.store.insertTask({ ...base, finished: { text } }));
     }
-    if (!params.force && params.cursor === undefined) {
+    // A download is never answered from the cache: its files may have been evicted, and running it marks them used.
+    if (!params.force && params.cursor === undefined && action !== 'download') {
       const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.

@@ -4,6 +4,7 @@ import { TokenService } from '../../src/auth/tokens.js';
 import { openBatchStore } from '../../src/store/open.js';
 import type { NewTask, PreviewClaim, Store, TokenRow } from '../../src/store/types.js';
 import { watchConformance } from './watch-conformance.js';
+import { downloadFileCases } from './download-files-cases.js';
 
 /** One database per test, and a second handle on it (another process, as far as the store can tell). */
 export interface StoreHarness {
@@ -45,6 +46,10 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
     };
     afterEach(async () => {
       await h?.close();
+    });
+    downloadFileCases(async () => {
+      await start();
+      return s;
     });
 
     it('stores a queued task and reads it back as stored', async () => {
