@@ -1,5 +1,6 @@
 import type { Author, CommentsResult, CreatorResult, Envelope, TrendResult, WriteResult } from '../../client/dist/index.js';
-import { authorCsv, commentCsv, commentTable, itemCsv, itemTable, trendCsv, trendTable, writeCsv, type CsvColumn, type Shape } from './columns.js';
+import { exportColumns, isExportShape } from '../exports/stream.js';
+import { commentTable, itemTable, trendTable, writeCsv, type CsvColumn, type Shape } from './columns.js';
 import { csvCell, csvLine } from './csv.js';
 import { keyValues, table } from './table.js';
 
@@ -30,20 +31,8 @@ export function rowsOf(shape: Shape, result: unknown): unknown[] {
 }
 
 function csvColumns(shape: Shape, resolve: (u: string | undefined) => string | undefined): Array<CsvColumn<never>> | undefined {
-  switch (shape) {
-    case 'items':
-      return itemCsv(resolve) as Array<CsvColumn<never>>;
-    case 'comments':
-      return commentCsv as Array<CsvColumn<never>>;
-    case 'trends':
-      return trendCsv as Array<CsvColumn<never>>;
-    case 'creator':
-      return authorCsv(resolve) as Array<CsvColumn<never>>;
-    case 'write':
-      return writeCsv as Array<CsvColumn<never>>;
-    default:
-      return undefined;
-  }
+  if (shape === 'write') return writeCsv as Array<CsvColumn<never>>;
+  return isExportShape(shape) ? exportColumns(shape, resolve) : undefined;
 }
 
 export const csvHeader = <T>(columns: Array<CsvColumn<T>>) => csvLine(columns.map((c) => csvCell(c.header)));

@@ -1,20 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, type Running } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import type { FakePlatform } from '../helpers/fake-platform.js';
+import { useFakeService } from '../helpers/fake-service.js';
+import { type Running } from '../helpers/service.js';
 import type { SqliteStore } from '../../src/store/sqlite.js';
 
 let fake: FakePlatform;
 let s: Running;
-
-beforeAll(async () => {
-  fake = await startFakePlatform();
-  s = await startService({ adapters: [fake.adapter] });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+useFakeService((f, r) => ([fake, s] = [f, r]));
 
 function cli(args: string[]): string {
   return execFileSync(process.execPath, ['bin/crawler.js', ...args], {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
 import { TREE_FIRST, TREE_ORDER, TREE_ROOTS } from '../helpers/fake-comment-tree.js';
-import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, until, type Running } from '../helpers/service.js';
+import type { FakePlatform } from '../helpers/fake-platform.js';
+import { useFakeService } from '../helpers/fake-service.js';
+import { until, type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
-
-beforeAll(async () => {
-  fake = await startFakePlatform();
-  s = await startService({ adapters: [fake.adapter] });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+useFakeService((f, r) => ([fake, s] = [f, r]));
 
 const submit = (params: Record<string, unknown>, wait = 8000) =>
   s.api(`/v1/tasks?wait=${wait}`, { method: 'POST', json: { source: 'fake', action: 'comments', params: { query: 'tree', force: true, ...params } } });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, type Running } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import type { FakePlatform } from '../helpers/fake-platform.js';
+import { useFakeService } from '../helpers/fake-service.js';
+import { type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
-
-beforeAll(async () => {
-  fake = await startFakePlatform();
-  s = await startService({ adapters: [fake.adapter] });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+useFakeService((f, r) => ([fake, s] = [f, r]));
 
 const submit = (params: Record<string, unknown>) => s.api('/v1/tasks?wait=8000', { method: 'POST', json: { source: 'fake', action: 'search', params } });
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, until, type Running } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import type { FakePlatform } from '../helpers/fake-platform.js';
+import { useFakeService } from '../helpers/fake-service.js';
+import { until, type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
-
-beforeAll(async () => {
-  fake = await startFakePlatform();
-  s = await startService({ adapters: [fake.adapter] });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+useFakeService((f, r) => ([fake, s] = [f, r]));
 
 describe('runner faults outside the crawl', () => {
   it('a store write that fails at the finish ends the task failed, instead of leaving it running (or killing the process)', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlatform, type FakePlatform } from '../helpers/fake-platform.js';
-import { startService, until, type Running } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import type { FakePlatform } from '../helpers/fake-platform.js';
+import { useFakeService } from '../helpers/fake-service.js';
+import { until, type Running } from '../helpers/service.js';
 
 let fake: FakePlatform;
 let s: Running;
-
-beforeAll(async () => {
-  fake = await startFakePlatform();
-  s = await startService({ adapters: [fake.adapter] });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+useFakeService((f, r) => ([fake, s] = [f, r]));
 
 const submit = (params: Record<string, unknown>, action = 'search', wait = 8000) =>
   s.api(`/v1/tasks${wait === undefined ? '' : `?wait=${wait}`}`, { method: 'POST', json: { source: 'fake', action, params } });
