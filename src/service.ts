@@ -13,6 +13,8 @@ import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
+import { EgressDispatchers } from './identity/egress.js';
+import { Identities } from './identity/identities.js';
 import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
@@ -36,7 +38,7 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openStore } from './store/open.js';
+import { openEventLog, openIdentityStore, openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -87,6 +89,8 @@ export interface ServiceOptions {
   fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
+  /** Proxied crawls: DNS override and target addresses allowed despite the SSRF rules (tests with a loopback platform). */
+  egress?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; connectTimeoutMs?: number };
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
 }
@@ -116,6 +120,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const health = new HealthTracker(store, opts.health);
   const cancels = fleet?.cancels ?? new LocalCancelSignal();
   const requestLog = config.requestLog ? new RequestLog(config.requestLog) : undefined;
+  const identities = new Identities(openIdentityStore(store, config));
+  const egress = new EgressDispatchers({ resolve: opts.egress?.resolve, allowAddress: opts.egress?.allowAddress, connectTimeoutMs: opts.egress?.connectTimeoutMs });
   const runner = new Runner({
     health,
     pacer: fleet?.pacer ?? new LocalPacer(),
@@ -140,6 +146,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     ops: opsOrConfigError(registry, config),
     cursors,
     requestLog,
+    identities,
+    egress,
   });
   const media = new MediaProxy({
     policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), async (url) => {
@@ -209,7 +217,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
+  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, identities);
   const app = buildApp({
     config,
     deployment,
@@ -221,7 +229,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     catalog,
     registry,
     tokens,
-    profiles: new ProfileService(store, registry),
+    profiles: new ProfileService(store, registry, identities),
     logins,
     checker,
     metrics,
@@ -295,6 +303,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await logins.close();
       await browser.close();
       await runner.stop();
+      await egress.close();
       await fleet?.close();
       requestLog?.close();
       bus.close();

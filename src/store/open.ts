@@ -8,6 +8,9 @@ import { PgStore } from './pg/store.js';
 import { SqliteEventLog } from './sqlite-events.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
+import type { IdentityStore } from './identity.js';
+import { PgIdentityStore } from './pg/identity.js';
+import { SqliteIdentityStore } from './sqlite-identity.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs' | 'databaseUrl' | 'databaseSchema'>>;
 
@@ -26,4 +29,12 @@ export function openEventLog(store: Store): EventLog {
   if (store instanceof PgStore) return new PgEventLog(store.pool, () => store.ready());
   if (store instanceof SqliteStore) return new SqliteEventLog(store.db);
   throw new Error('no event log for this store');
+}
+
+/** Profile identities (proxies, pools, outcomes) beside the store, in the same database, sealed by the same key. */
+export function openIdentityStore(store: Store, config: Pick<Config, 'dataDir' | 'secretKey'>): IdentityStore {
+  const box = new SecretBox(loadSecretKey(config.dataDir, config.secretKey));
+  if (store instanceof PgStore) return new PgIdentityStore(store.pool, box, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteIdentityStore(store.db, box);
+  throw new Error('no identity store for this store');
 }

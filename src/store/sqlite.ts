@@ -50,6 +50,12 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts).
+  `CREATE TABLE profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
+   CREATE INDEX profile_identity_by_pool ON profile_identity(platform, pool);
+   CREATE TABLE profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL, outcome TEXT NOT NULL);
+   CREATE INDEX profile_outcomes_by_profile ON profile_outcomes(platform, name, at);
+   CREATE INDEX profile_outcomes_by_age ON profile_outcomes(at);`,
 ];
 
 export function openDatabase(file: string): Database.Database {

@@ -16,6 +16,7 @@ import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
 import { AnswerSlabs, taskBytes, type ResultBytes } from './answer.js';
 import { Lru } from './lru.js';
+import { poolOf, type Identities } from '../identity/identities.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
 export const WAIT_MAX_MS = 8000;
@@ -83,6 +84,8 @@ export class TaskService {
     private readonly cursors: CursorSeal,
     private readonly signer: MediaSigner,
     private readonly cancels: CancelSignal,
+    /** Pools and their picks; absent: params.profile "pool" is refused. */
+    private readonly identities?: Identities,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -111,8 +114,13 @@ export class TaskService {
         throw e instanceof ApiError ? e : new ApiError('invalid_request', (e as Error).message);
       }
     }
-    const profile = params.profile as string | undefined;
-    if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
+    let profile = params.profile as string | undefined;
+    const pool = poolOf(profile);
+    if (pool) {
+      if (!this.identities) throw new ApiError('invalid_request', 'params.profile: pools are not available on this service');
+      // Picked now, so the account (its queue and slots) is fixed when the task is stored; params keep "pool" for the cache key.
+      profile = await this.identities.pick(platform, pool.pool);
+    } else if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
       throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
     }
     const now = Date.now();
@@ -123,7 +131,7 @@ export class TaskService {
       source: platform,
       action,
       params: paramsText,
-      account: `${platform}:${params.profile ?? 'default'}`,
+      account: `${platform}:${profile ?? 'default'}`,
       owner: input.owner,
       createdAt: now,
       finished: undefined,
