@@ -164,6 +164,17 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     headersTimeoutMs: opts.media?.headersTimeoutMs ?? 15_000,
     userAgent: DEFAULT_UA,
     playlistUrls: mediaUrlBuilder(undefined, mediaSigner),
+    // Media of a proxied profile leaves through its proxy too (replay answers from recordings instead).
+    route: config.replay.length
+      ? undefined
+      : async (origin, req) => {
+          const ref = req.video ? undefined : await store.mediaRefGet(urlHash(origin));
+          const platform = req.video?.platform ?? ref?.platform;
+          const profile = req.video ? (req.video.profile ?? 'default') : ref?.profile;
+          if (!platform || !profile) return undefined;
+          const e = await identities.egressOf(platform, profile);
+          return e.proxy ? { dispatcher: egress.get(e.proxy), judge: (u) => egress.judge(u) } : undefined;
+        },
   });
   const tokens = new TokenService(store);
   const browser = new BrowserPool({

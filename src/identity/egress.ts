@@ -60,7 +60,8 @@ export class EgressDispatchers {
       return new Socks5ProxyAgent(target, { username: p.username, password: p.password, connectTimeout: timeout, headersTimeout: 30_000, bodyTimeout: 30_000 });
     }
     const token = p.username !== undefined ? `Basic ${Buffer.from(`${p.username}:${p.password ?? ''}`).toString('base64')}` : undefined;
-    return new ProxyAgent({ uri: target, token, connect: { timeout }, proxyTls: { timeout }, headersTimeout: 30_000, bodyTimeout: 30_000 });
+    // Plain-http targets go as absolute-form requests (what every HTTP proxy speaks); https ones through CONNECT.
+    return new ProxyAgent({ uri: target, token, proxyTunnel: false, connect: { timeout }, proxyTls: { timeout }, headersTimeout: 30_000, bodyTimeout: 30_000 });
   }
 
   /** Refuses a target that is, or resolves to, a private or reserved address (SSRF), before it is sent. */

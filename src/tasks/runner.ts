@@ -322,7 +322,10 @@ export class Runner {
       const [stored, jar, egress] = await Promise.all([
         store.profileGet(found.adapter.id, profile),
         this.freshJar(found.adapter.id, profile),
-        this.egressDeps(found.adapter.id, profile, warnings, (why) => (proxyDown ??= why)),
+        this.egressDeps(found.adapter.id, profile, warnings, (why) => {
+          if (!proxyDown) log.warn({ task: row.id, account: row.account }, `the account's proxy failed: ${why}; the account cools`);
+          proxyDown ??= why;
+        }),
       ]);
       r.jar = jar;
       if (stored) await store.profileTouch(found.adapter.id, profile, Date.now());
