@@ -178,6 +178,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   });
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
+    // A profile's browser context leaves through its proxy too (never in replay: nothing reaches a network there).
+    proxyFor: config.replay.length
+      ? undefined
+      : async (key) => {
+          const e = await identities.egressOf(key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1));
+          return e.proxy && { server: `${e.proxy.scheme}://${e.proxy.host}:${e.proxy.port}`, username: e.proxy.username, password: e.proxy.password };
+        },
     // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
     async onRetire(key, header) {
       const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
