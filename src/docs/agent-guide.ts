@@ -45,6 +45,8 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
+  out('  profile "pool" (or "pool:<name>"): the service picks a healthy, free profile of the platform; the task\'s "profile" field says which.');
+  out('    All of them cooling -> 429 rate_limited (honour Retry-After); all needing a re-login -> 503 session_expired; no such pool -> 400.');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
   out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
   out('');
