@@ -7,7 +7,7 @@ import { ApiError } from './domain/errors.js';
 import { createService, VERSION } from './service.js';
 import { DEMO_EXAMPLES } from './demo.js';
 import { openIdentityStore, openStore } from './store/open.js';
-import { Identities } from './identity/identities.js';
+import { browserProxyOf, Identities } from './identity/identities.js';
 import { ProfileService } from './accounts/profiles.js';
 import { BrowserPool, LoginManager, saveLoginScreenshot } from './accounts/browser/index.js';
 import { parseCookies } from './accounts/cookies.js';
@@ -222,7 +222,9 @@ profiles
     const store = openStore(cfg);
     const adapter = new Registry().get(platform);
     if (!adapter?.login) fail(new Error(`${platform}: no login page is known for this platform`));
-    const pool = new BrowserPool({});
+    // The login happens from the profile's own address, like all of its traffic.
+    const identities = new Identities(openIdentityStore(store, cfg));
+    const pool = new BrowserPool({ proxyFor: (key) => browserProxyOf(identities, key) });
     const logins = new LoginManager(pool, {
       async onSuccess(p, n, header) {
         const before = await store.profileGet(p, n);

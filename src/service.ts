@@ -14,7 +14,7 @@ import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
 import { EgressDispatchers } from './identity/egress.js';
-import { Identities } from './identity/identities.js';
+import { browserProxyOf, Identities } from './identity/identities.js';
 import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
@@ -179,12 +179,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
     // A profile's browser context leaves through its proxy too (never in replay: nothing reaches a network there).
-    proxyFor: config.replay.length
-      ? undefined
-      : async (key) => {
-          const e = await identities.egressOf(key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1));
-          return e.proxy && { server: `${e.proxy.scheme}://${e.proxy.host}:${e.proxy.port}`, username: e.proxy.username, password: e.proxy.password };
-        },
+    proxyFor: config.replay.length ? undefined : (key) => browserProxyOf(identities, key),
     // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
     async onRetire(key, header) {
       const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];

@@ -95,7 +95,7 @@ export class EgressDispatchers {
 export function proxyFailure(err: unknown): string | undefined {
   const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   const msg = String((err as Error)?.message ?? '');
-  if (/\b407\b/.test(msg) || /auth/i.test(msg)) return 'the proxy refused its credentials (407 / authentication failed)';
+  if (/\b407\b/.test(msg) || /authenticat/i.test(msg)) return 'the proxy refused its credentials (407 / authentication failed)';
   const status = /Proxy response \((\d{3})\)/.exec(msg);
   if (status) return `the proxy answered ${status[1]} to the tunnel request`;
   if (code === 'ECONNREFUSED') return 'connection to the proxy refused';

@@ -22,6 +22,13 @@ export class PoolExhausted extends ApiError {
   }
 }
 
+/** Playwright's per-context proxy for the account, with its credentials; undefined when it goes direct. */
+export async function browserProxyOf(identities: Identities, key: string): Promise<{ server: string; username?: string; password?: string } | undefined> {
+  const i = key.indexOf(':');
+  const e = await identities.egressOf(key.slice(0, i), key.slice(i + 1));
+  return e.proxy && { server: `${e.proxy.scheme}://${e.proxy.host}:${e.proxy.port}`, username: e.proxy.username, password: e.proxy.password };
+}
+
 export interface Egress {
   /** `direct` or `px-<hash>`: the pacing key's second half. */
   id: string;

@@ -263,6 +263,14 @@ describe('a profile bound to a proxy', () => {
     expect(task.result.error.message).toMatch(/proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+: .*(credentials|407)/);
     expect(httpProxy.refused).toBeGreaterThan(refused);
     expect((await s.api('/v1/profiles')).body.profiles.find((x: { name: string }) => x.name === 'wrongpw').health).toBe('cooling');
+    await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'wrongsocks', cookies: 'SESSION=w', proxy: `socks5://sox:NOTIT@127.0.0.1:${socks.port}` } });
+    const socksRefused = socks.refused;
+    const viaSocks = await crawl({ query: 'wrongsocks', profile: 'wrongsocks', force: true });
+    expect(viaSocks.result.error).toMatchObject({ code: 'upstream_error', retryable: true });
+    expect(viaSocks.result.error.message).toContain(`proxy socks5://***@127.0.0.1:${socks.port}: `);
+    expect(viaSocks.result.error.message).toMatch(/refused its credentials/);
+    expect(socks.refused).toBeGreaterThan(socksRefused);
+    expect((await s.api('/v1/profiles')).body.profiles.find((x: { name: string }) => x.name === 'wrongsocks').health).toBe('cooling');
   });
 
   it('judges the final target through a proxy: private addresses (by name or literal) are refused before anything is sent', async () => {
