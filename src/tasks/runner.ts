@@ -395,16 +395,18 @@ export class Runner {
     const said = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
     // A dead proxy cools the account (it is never re-homed to another address).
     const outcome = proxyDown && said !== 'live' && said !== 'empty' ? 'proxy_down' : said;
-    if (this.d.identities) await this.d.identities.record(row.source, profile, outcome).catch((e) => log.warn({ err: e, task: row.id }, 'outcome not recorded'));
+    let forHealth: string | undefined;
+    if (result && !WRITE_ACTIONS.has(row.action)) forHealth = outcome;
+    else if (result) {
+      // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
+      const state = (result as { state?: string }).state;
+      forHealth = outcome === 'proxy_down' ? outcome : state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
+    } else forHealth = outcome;
+    if (this.d.identities && forHealth) await this.d.identities.record(row.source, profile, forHealth).catch((e) => log.warn({ err: e, task: row.id }, 'outcome not recorded'));
     if (result && !WRITE_ACTIONS.has(row.action)) {
       await this.d.health.record(row.source, profile, outcome, retryAfterS);
       await this.onOutcome?.(row.source, profile, outcome);
-    } else if (result) {
-      // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
-      const state = (result as { state?: string }).state;
-      const said = state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
-      if (said) await this.d.health.record(row.source, profile, said);
-    }
+    } else if (result && forHealth) await this.d.health.record(row.source, profile, forHealth);
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     this.emitFinal(done);
   }
