@@ -102,6 +102,8 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  CRAWLER_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1', 'true', 'false']).optional(),
+  CRAWLER_WEBHOOK_SECRET: z.string().trim().min(16, 'at least 16 characters').max(256).optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -153,6 +155,10 @@ export interface Config {
   blob?: BlobTarget;
   /** How long an MCP tool call waits for its task before answering with the task id to poll. */
   mcpWaitMs: number;
+  /** Callback URLs may be http:// too, not only https:// (test networks). */
+  webhookAllowHttp: boolean;
+  /** Signs webhook notifications; absent: derived from the server secret (the same on every process of a fleet). */
+  webhookSecret?: string;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -191,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
     // A URL's password is not echoed back into logs.
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(String(picked[i.path[0] as string]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'))}: ${i.message}`);
+    // Nor is a secret's value.
+    const shown = (k: string) => (/SECRET/.test(k) ? '***' : String(picked[k]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(shown(i.path[0] as string))}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -216,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
     secretKey: e.CRAWLER_SECRET_KEY,
+    webhookAllowHttp: e.CRAWLER_WEBHOOK_ALLOW_HTTP === '1' || e.CRAWLER_WEBHOOK_ALLOW_HTTP === 'true',
+    webhookSecret: e.CRAWLER_WEBHOOK_SECRET,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
     fleet: {

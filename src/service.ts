@@ -32,13 +32,16 @@ import { openBlobStore } from './blobs/open.js';
 import type { BlobStore } from './blobs/types.js';
 import type { Deployment } from './deploy/roles.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
-import { safeAgent, type Resolver } from './media/safe-agent.js';
+import { safeAgent, systemResolver, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
 import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openIdentityStore, openStore } from './store/open.js';
+import { openEventLog, openIdentityStore, openStore, openWebhookOutbox } from './store/open.js';
+import { WebhookDeliverer } from './webhooks/deliverer.js';
+import { webhookSecret } from './webhooks/signing.js';
+import { judgeTarget } from './webhooks/target.js';
 import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -93,6 +96,8 @@ export interface ServiceOptions {
   egress?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; connectTimeoutMs?: number };
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
+  /** Webhooks (tests): DNS override, addresses allowed despite the rules (a loopback receiver), poll period, lease, attempt timeout, clock. */
+  webhooks?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; pollMs?: number; leaseMs?: number; timeoutMs?: number; now?: () => number };
 }
 
 export const VERSION = readVersion();
@@ -230,7 +235,29 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, identities);
+  const hooks = opts.webhooks ?? {};
+  const targetRules = { allowHttp: config.webhookAllowHttp, resolve: hooks.resolve ?? systemResolver, allowAddress: hooks.allowAddress };
+  const outbox = openWebhookOutbox(store);
+  const signingSecret = webhookSecret(config);
+  const webhooks = new WebhookDeliverer({
+    outbox,
+    secret: signingSecret,
+    rules: targetRules,
+    // Connect-time address rules on every attempt (DNS rebinding lands on the same check); redirects are never followed.
+    dispatcher: safeAgent({ resolve: targetRules.resolve, allowAddress: hooks.allowAddress, headersTimeoutMs: hooks.timeoutMs ?? 10_000, idleTimeoutMs: hooks.timeoutMs ?? 10_000 }),
+    metrics,
+    log,
+    userAgent: `social-crawler-webhooks/${VERSION}`,
+    pollMs: hooks.pollMs,
+    leaseMs: hooks.leaseMs,
+    timeoutMs: hooks.timeoutMs,
+    now: hooks.now,
+  });
+  runner.onFinal = () => webhooks.nudge();
+  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, {
+    judge: (url) => judgeTarget(url, targetRules),
+    bornFinished: () => webhooks.nudge(),
+  }, identities);
   const app = buildApp({
     config,
     deployment,
@@ -256,6 +283,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     fleet: fleet && { workers: () => fleet.workers(), depths: () => fleet.queue.depths() },
     pingMs: opts.pingMs ?? 15_000,
     maxStreams: opts.maxStreams ?? 10_000,
+    webhooks: { outbox, secret: signingSecret },
   });
   const purge = setInterval(() => {
     void (async () => {
@@ -263,6 +291,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
       await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
       await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await outbox.purge(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
@@ -291,6 +320,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
         runner.pump();
         await heartbeat?.start().catch((e) => log.warn({ err: e }, 'first heartbeat not written; retried every period'));
       }
+      // Every process with the store delivers: whichever finished the task, one lease decides who sends.
+      webhooks.start();
       const url = await app.listen({ port: config.port, host: config.host });
       const addr = app.server.address();
       if (addr && typeof addr === 'object') {
@@ -312,6 +343,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await app.close();
       clearTimeout(cut);
       await previews.close();
+      await webhooks.stop();
       checker.stop();
       await logins.close();
       await browser.close();

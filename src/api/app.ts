@@ -18,6 +18,7 @@ import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -85,6 +86,7 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   }
   metricsRoute(app, d);
   taskRoutes(app, d);
+  webhookRoutes(app, d);
   streamRoutes(app, d);
   catalogRoutes(app, d);
   operatorRoutes(app, d);

@@ -17,6 +17,7 @@ import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
+import type { WebhookOutbox } from '../store/webhooks.js';
 
 /** What health reads of a fleet: live worker processes and the shared queue's depths. */
 export interface FleetView {
@@ -56,4 +57,6 @@ export interface ApiDeps {
   pingMs: number;
   /** Open SSE streams at once; one more is 429 rate_limited (poll instead). */
   maxStreams: number;
+  /** Delivery logs, and the signing secret an admin may read. */
+  webhooks: { outbox: WebhookOutbox; secret: string };
 }

@@ -31,6 +31,15 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
   out('');
+  out('WEBHOOKS (instead of polling)');
+  out('  params.callback_url (any action): an https URL on a public host, at most 2048 characters, no user:password. When the task ends');
+  out('  (succeeded, failed, cancelled; a cache hit too) the service POSTs {event:"task.finished", task_id, status, source, action, attempts,');
+  out('  finished_at, result_source?, count?, error?, watch_id?}: never the result, so GET /v1/tasks/{task_id} for it.');
+  out('  Headers: X-Crawler-Signature t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> (secret: GET /v1/webhooks/secret, admin),');
+  out('  X-Crawler-Delivery (same on every attempt: dedupe on it; delivery is at least once), X-Crawler-Event.');
+  out('  Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for 24 h. Log: GET /v1/tasks/{id}/webhooks.');
+  out('  A private, loopback or link-local target (or a name resolving to one) is 400 invalid_request naming params.callback_url.');
+  out('');
   out('RESULT SHAPES');
   out('  search, posts, hot, recommended, detail -> {ok, source, count, items: Item[], next_cursor?, age_s?, ms, error?, warnings?}');
   out('  comments -> {source, total, has_more, cursor?, ms, items: Comment[]}   (no top-level ok)');
@@ -48,6 +57,7 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  profile "pool" (or "pool:<name>"): the service picks a healthy, free profile of the platform; the task\'s "profile" field says which.');
   out('    All of them cooling -> 429 rate_limited (honour Retry-After); all needing a re-login -> 503 session_expired; no such pool -> 400.');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
+  out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
   out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
   out('');
   out('PLATFORMS AND ACTIONS (generated from GET /v1/task-sources)');
@@ -80,5 +90,5 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
 }
 
 const COMMON = new Set([
-  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items',
+  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'callback_url',
 ]);

@@ -21,6 +21,7 @@ import { NeedsConfirmationSchema, ProgressSchema, TaskAcceptedSchema, TaskListSc
 import { LoginInputBodySchema, LoginStartBodySchema } from '../api/routes/logins.js';
 import { ProfileStoreBodySchema, TokenCreateBodySchema } from '../api/routes/operator.js';
 import { PreviewWarmBodySchema } from '../api/routes/preview.js';
+import { WebhookLogSchema, WebhookNotificationSchema, WebhookSecretSchema } from '../webhooks/schemas.js';
 import type { JsonSchema } from './types.js';
 
 /** Every result shape a task can carry, keyed on the action's shape (spec: shapes A to E). */
@@ -83,6 +84,9 @@ const RESPONSES = {
   PreviewRendering: PreviewRenderingSchema,
   PreviewUnavailable: PreviewUnavailableSchema,
   PreviewWarmResult: PreviewWarmResultSchema,
+  WebhookLog: WebhookLogSchema,
+  WebhookSecret: WebhookSecretSchema,
+  WebhookNotification: WebhookNotificationSchema,
 } as const;
 
 /** Request bodies, as the handlers accept them (defaults make fields optional). */

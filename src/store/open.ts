@@ -11,6 +11,9 @@ import type { Store } from './types.js';
 import type { IdentityStore } from './identity.js';
 import { PgIdentityStore } from './pg/identity.js';
 import { SqliteIdentityStore } from './sqlite-identity.js';
+import { PgWebhookOutbox } from './pg/webhooks.js';
+import { SqliteWebhookOutbox } from './sqlite-webhooks.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs' | 'databaseUrl' | 'databaseSchema'>>;
 
@@ -37,4 +40,11 @@ export function openIdentityStore(store: Store, config: Pick<Config, 'dataDir' |
   if (store instanceof PgStore) return new PgIdentityStore(store.pool, box, () => store.ready());
   if (store instanceof SqliteStore) return new SqliteIdentityStore(store.db, box);
   throw new Error('no identity store for this store');
+}
+
+/** The webhook outbox beside the store, in the same database. */
+export function openWebhookOutbox(store: Store): WebhookOutbox {
+  if (store instanceof PgStore) return new PgWebhookOutbox(store.pool, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteWebhookOutbox(store.db);
+  throw new Error('no webhook outbox for this store');
 }

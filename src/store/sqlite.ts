@@ -5,6 +5,7 @@ import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
+import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhooks.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -50,6 +51,8 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Webhook outbox: a finished task with a callback_url owes one delivery, written with the finish itself.
+  SQLITE_WEBHOOKS_MIGRATION,
   // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts).
   `CREATE TABLE profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
    CREATE INDEX profile_identity_by_pool ON profile_identity(platform, pool);

@@ -460,7 +460,11 @@ export class Runner {
   emitFinal(row: TaskRow): void {
     this.d.events.publish(row.id, row.attempts, row.event_seq - 2, 'status', taskJson(row, false));
     this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'result', taskJson(row, true));
+    this.onFinal?.(row);
   }
+
+  /** A task ended (it is stored so): the webhook deliverer looks for what it owes at once. */
+  onFinal?: (row: TaskRow) => void;
 }
 
 function parseCredentials(text: string | null | undefined): Record<string, string> | undefined {

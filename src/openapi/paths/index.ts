@@ -5,10 +5,11 @@ import { mediaDocs } from './media.js';
 import { operatorDocs } from './operator.js';
 import { serviceDocs } from './service.js';
 import { taskDocs } from './tasks.js';
+import { webhookDocs } from './webhooks.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...webhookDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**
