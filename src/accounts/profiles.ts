@@ -67,6 +67,7 @@ export class ProfileService {
     if (!adapter) throw new ApiError('invalid_request', 'platform: one of the catalog sources');
     const name = input.name ?? 'default';
     if (typeof name !== 'string' || !NAME_RE.test(name)) throw new ApiError('invalid_request', 'name: letters, digits, _ . - only (1 to 64)');
+    if (name === 'pool') throw new ApiError('invalid_request', 'name: "pool" is reserved (params.profile "pool" asks the service to pick a profile)');
     let cookies: string | null = null;
     if (input.cookies !== undefined && input.cookies !== null) {
       try {

@@ -126,13 +126,13 @@ export class TaskService {
         throw e instanceof ApiError ? e : new ApiError('invalid_request', (e as Error).message);
       }
     }
-    let profile = params.profile as string | undefined;
+    const profile = params.profile as string | undefined;
     const pool = poolOf(profile);
-    if (pool) {
-      if (!this.identities) throw new ApiError('invalid_request', 'params.profile: pools are not available on this service');
-      // Picked now, so the account (its queue and slots) is fixed when the task is stored; params keep "pool" for the cache key.
-      profile = await this.identities.pick(platform, pool.pool);
-    } else if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
+    if (pool && !this.identities) throw new ApiError('invalid_request', 'params.profile: pools are not available on this service');
+    // A pool task's account is picked when it is queued (its queue and slots are then fixed); params keep "pool"
+    // for the cache key, and a task answered from cache picks nobody.
+    const pick = async () => (pool && this.identities ? `${platform}:${await this.identities.pick(platform, pool.pool)}` : base.account);
+    if (!pool && profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
       throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
     }
     const now = Date.now();
@@ -149,8 +149,10 @@ export class TaskService {
       finished: undefined,
     };
     if (write) {
+      base.account = await pick();
       if (params.dry_run !== true && params.confirm !== true) {
-        await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
+        const planAs = { ...params, profile: base.account.slice(platform.length + 1) };
+        await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, planAs, signal));
       }
       this.metrics.tasksSubmitted.inc({ source: platform, action });
       const key = params.idempotency_key as string | undefined;
@@ -180,6 +182,7 @@ export class TaskService {
         return params.callback_url === undefined ? row : this.bornFinished(row);
       }
     }
+    base.account = await pick();
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     return this.enqueue(await this.store.insertTask(base));
   }

@@ -64,6 +64,8 @@ describe('profile pools', () => {
     const again = await submit({ query: 'pooled-cache', profile: 'pool:eu' }, 8000);
     expect(again.body.status).toBe('succeeded');
     expect(fake.hits.length).toBe(hits);
+    // Answered from cache: nobody was picked, so the task names no profile.
+    expect(again.body.profile).toBeUndefined();
     const ids = (t: { result: { items: Array<{ id: string }> } }) => t.result.items.map((i) => i.id);
     expect(ids(again.body)).toEqual(ids(first.body));
   });
@@ -85,6 +87,10 @@ describe('profile pools', () => {
   it('answers 429 rate_limited with Retry-After when every usable profile cools, 503 session_expired when all need a re-login', async () => {
     await setHealth('a', 'cooling', Date.now() + 90_000);
     await setHealth('b', 'cooling', Date.now() + 120_000);
+    // The cache still answers what it holds: no profile is needed for that.
+    const cached = await submit({ query: 'pooled-cache', profile: 'pool:eu' }, 8000);
+    expect(cached.status).toBe(200);
+    expect(cached.body.status).toBe('succeeded');
     const cooling = await submit({ query: 'q', profile: 'pool:eu' });
     expect(cooling.status).toBe(429);
     expect(cooling.body).toEqual({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/cooling/), retryable: true } });
@@ -96,6 +102,12 @@ describe('profile pools', () => {
     expect(expired.status).toBe(503);
     expect(expired.body.error.code).toBe('session_expired');
     for (const n of ['a', 'b', 'c']) await setHealth(n, 'ok');
+  });
+
+  it('reserves the profile name "pool"', async () => {
+    const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'pool', cookies: 'a=1' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/reserved/);
   });
 
   it('refuses unknown and malformed pools with 400', async () => {

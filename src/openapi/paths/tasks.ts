@@ -41,7 +41,7 @@ export function taskDocs(catalog: CatalogIndex): RouteDoc[] {
         'Reads need the `read` scope, write verbs (`post.create`, `comment.create`, `delete`) the `write` scope; `admin` implies both.',
         'The body is one of the `TaskRequest.<source>.<action>` schemas (one per catalog entry, params as the catalog lists them), or the generic `TaskRequest` form (aliases such as `x`, any letter case).',
         'An action a platform lacks is 404 `unsupported`.',
-        '`params.profile: "pool"` (or `"pool:<name>"`) picks the healthiest free profile of the platform when the task is submitted (never one cooling or needing a re-login; best success rate of the last hour, then fewest queued and running tasks fleet-wide, then least recently used); the task\'s `profile` says which. The cache key keeps `"pool"`, whichever profile ran.',
+        '`params.profile: "pool"` (or `"pool:<name>"`) picks the healthiest free profile of the platform when the task is queued (a cache hit picks none; never one cooling or needing a re-login; best success rate of the last hour, then fewest queued and running tasks fleet-wide, then least recently used); the task\'s `profile` says which. The cache key keeps `"pool"`, whichever profile ran.',
         'The shape of `result` is keyed on the action:',
         '',
         SHAPES_TABLE,
