@@ -104,6 +104,8 @@ const EnvSchema = z.object({
     .optional(),
   CRAWLER_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1', 'true', 'false']).optional(),
   CRAWLER_WEBHOOK_SECRET: z.string().trim().min(16, 'at least 16 characters').max(256).optional(),
+  CRAWLER_WATCH_TICK_MS: intIn(100, 3_600_000).optional(),
+  CRAWLER_WATCH_MAX_PER_OWNER: intIn(1, 1_000_000).optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -129,6 +131,10 @@ export interface Config {
   previewWorkers: number;
   /** Ended tasks are kept this long. */
   taskRetentionDays: number;
+  /** How often each process looks for due watches (a claim in the store keeps a period to one run fleet-wide). */
+  watchTickMs: number;
+  /** Watches one token may hold. */
+  watchMaxPerOwner: number;
   /** Key for profile secrets at rest; absent: generated into the data dir. */
   secretKey?: string;
   /** How long cache-hit task rows wait to be committed together (0: the next event-loop turn). */
@@ -228,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookSecret: e.CRAWLER_WEBHOOK_SECRET,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    watchTickMs: e.CRAWLER_WATCH_TICK_MS ?? 15_000,
+    watchMaxPerOwner: e.CRAWLER_WATCH_MAX_PER_OWNER ?? 1000,
     fleet: {
       lockMs: e.CRAWLER_QUEUE_LOCK_MS ?? 30_000,
       stalledMs: e.CRAWLER_QUEUE_STALLED_MS ?? 30_000,

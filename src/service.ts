@@ -54,6 +54,11 @@ import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
 import { redisParts, type RedisParts } from './redis/fleet.js';
 import type { TaskQueue } from './queue/types.js';
 import type { WorkerHeartbeat } from './redis/heartbeat.js';
+import { openWatchStore } from './store/open.js';
+import type { WatchStore } from './store/watches.js';
+import { WatchRuns } from './watches/runs.js';
+import { WatchScheduler } from './watches/scheduler.js';
+import { WatchService } from './watches/service.js';
 
 export interface Service {
   config: Config;
@@ -73,6 +78,8 @@ export interface Service {
   log: Logger;
   /** Distributed processes that run crawls: this process's presence in the fleet's health. */
   heartbeat?: WorkerHeartbeat;
+  /** Watches: the loop that fires due ones (tests call tick() under a fake clock), and their store. */
+  watches: { scheduler: WatchScheduler; store: WatchStore };
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -98,6 +105,8 @@ export interface ServiceOptions {
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
   /** Webhooks (tests): DNS override, addresses allowed despite the rules (a loopback receiver), poll period, lease, attempt timeout, clock. */
   webhooks?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; pollMs?: number; leaseMs?: number; timeoutMs?: number; now?: () => number };
+  /** Watches (tests): the clock their times are read from, and seen ids kept per watch. */
+  watches?: { now?: () => number; seenMax?: number };
 }
 
 export const VERSION = readVersion();
@@ -258,11 +267,17 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     judge: (url) => judgeTarget(url, targetRules),
     bornFinished: () => webhooks.nudge(),
   }, identities);
+  const watchClock = opts.watches?.now ?? Date.now;
+  const watchStore = openWatchStore(store, opts.watches?.seenMax);
+  runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
+  const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
+  const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
+    watches,
     bus,
     eventLog: events.log,
     runner,
@@ -292,6 +307,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
       await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
       await outbox.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await watchStore.purgeRuns(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
@@ -311,6 +327,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     browser,
     log,
     heartbeat,
+    watches: { scheduler, store: watchStore },
     async listen() {
       if (runsCrawls) {
         checker.start();
@@ -323,6 +340,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       // Every process with the store delivers: whichever finished the task, one lease decides who sends.
       webhooks.start();
       const url = await app.listen({ port: config.port, host: config.host });
+      // Every role fires watches: the store's claim keeps each period to one run across the fleet.
+      scheduler.start();
       const addr = app.server.address();
       if (addr && typeof addr === 'object') {
         const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
@@ -334,6 +353,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       if (closed) return;
       closed = true;
       clearInterval(purge);
+      await scheduler.stop();
       // Health stops counting this process at once, not when its key expires.
       await heartbeat?.stop().catch((e) => log.warn({ err: e }, 'heartbeat key not removed'));
       // A connection still busy after a grace period (a stream or a hijacked answer a client keeps open)

@@ -64,6 +64,15 @@ export interface Envelope {
     ms: number;
     error?: ErrorBody;
     warnings?: string[];
+    /** On a watch's run: items holds only the new items (every item with full_page, new ones in new_ids). */
+    watch?: WatchRunInfo;
+}
+/** What a watch's run adds to its result. */
+export interface WatchRunInfo {
+    watch_id: string;
+    new_count: number;
+    seen_count: number;
+    new_ids?: string[];
 }
 export interface Comment {
     cid: string;
@@ -91,6 +100,7 @@ export interface CommentsResult {
     error?: ErrorBody;
     warnings?: string[];
     age_s?: number;
+    watch?: WatchRunInfo;
 }
 /** 0 or absent means "not reported", never a true zero. */
 export interface Author {
@@ -141,6 +151,7 @@ export interface TrendResult {
     error?: ErrorBody;
     warnings?: string[];
     age_s?: number;
+    watch?: WatchRunInfo;
 }
 export type WriteState = 'planned' | 'published' | 'deleted' | 'session_expired' | 'blocked' | 'rejected' | 'duplicate';
 /** Shape E: post.create, comment.create, delete. */

@@ -19,6 +19,7 @@ import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { watchRoutes } from './routes/watches.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -87,6 +88,7 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   metricsRoute(app, d);
   taskRoutes(app, d);
   webhookRoutes(app, d);
+  watchRoutes(app, d.watches);
   streamRoutes(app, d);
   catalogRoutes(app, d);
   operatorRoutes(app, d);

@@ -18,6 +18,7 @@ import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
 import type { WebhookOutbox } from '../store/webhooks.js';
+import type { WatchService } from '../watches/service.js';
 
 /** What health reads of a fleet: live worker processes and the shared queue's depths. */
 export interface FleetView {
@@ -33,6 +34,7 @@ export interface ApiDeps {
   deployment: Deployment;
   store: Store;
   tasks: TaskService;
+  watches: WatchService;
   bus: EventBus;
   /** Status and progress history of running tasks, shared by every process (SSE resumes). */
   eventLog: EventLog;

@@ -50,6 +50,15 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');
   out('Media URLs are service-hosted (/v1/media?u=...); never fetch platform CDNs directly. Video URLs are signed (exp, sig): use them as given, no token needed.');
   out('');
+  out('WATCHES (collect only new items on a schedule)');
+  out('  POST /v1/watches {"source","action","params","every_s"} (scope read; actions posts, search, comments, hot, trending; every_s 900..604800).');
+  out('  Params are checked as for a task (no cursor, force or max_age_s). 201 with the watch; the first run is due at once and its items are all new.');
+  out('  Each run is an ordinary task of yours (force: true), queued behind interactive tasks. Its result keeps its shape with only new items');
+  out('  (Item.id, Comment.cid, Trend.word not seen before) and result.watch {watch_id, new_count, seen_count}; full_page: true keeps every item');
+  out('  and names the new ones in result.watch.new_ids. GET /v1/watches/{id}: next_run_at, last_run_at, last_task_id, last_new_count, failures,');
+  out('  last_error, recent_runs. A failed run (failed task, blocked or error result) doubles the period, capped at 8 h; a success resets it.');
+  out('  GET /v1/watches lists yours; PATCH /v1/watches/{id} {every_s, params, paused, callback_url, full_page}; DELETE removes it. Others\' watches: 404.');
+  out('');
   out('COMMON PARAMS');
   out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);

@@ -23,6 +23,7 @@ import { ProfileStoreBodySchema, TokenCreateBodySchema } from '../api/routes/ope
 import { PreviewWarmBodySchema } from '../api/routes/preview.js';
 import { WebhookLogSchema, WebhookNotificationSchema, WebhookSecretSchema } from '../webhooks/schemas.js';
 import type { JsonSchema } from './types.js';
+import { WatchCreateBodySchema, WatchDeletedSchema, WatchListSchema, WatchPatchBodySchema, WatchRunInfoSchema, WatchRunSchema, WatchSchema } from '../domain/watch.js';
 
 /** Every result shape a task can carry, keyed on the action's shape (spec: shapes A to E). */
 export const RESULT_SHAPES = {
@@ -87,6 +88,11 @@ const RESPONSES = {
   WebhookLog: WebhookLogSchema,
   WebhookSecret: WebhookSecretSchema,
   WebhookNotification: WebhookNotificationSchema,
+  Watch: WatchSchema,
+  WatchList: WatchListSchema,
+  WatchDeleted: WatchDeletedSchema,
+  WatchRun: WatchRunSchema,
+  WatchRunInfo: WatchRunInfoSchema,
 } as const;
 
 /** Request bodies, as the handlers accept them (defaults make fields optional). */
@@ -97,6 +103,8 @@ const REQUESTS = {
   PreviewWarmRequest: PreviewWarmBodySchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
+  WatchCreateRequest: WatchCreateBodySchema,
+  WatchPatchRequest: WatchPatchBodySchema,
 } as const;
 
 export type ComponentName = keyof typeof RESPONSES | keyof typeof REQUESTS;

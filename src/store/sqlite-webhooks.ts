@@ -10,7 +10,7 @@ const OWE = `
   SELECT 'wh_' || NEW.id || '_' || NEW.attempts, NEW.id, NEW.attempts, 'task.finished', json_extract(NEW.params, '$.callback_url'), NEW.owner,
     NEW.status, NEW.source, NEW.action, COALESCE(NEW.finished_at, NEW.created_at),
     json_extract(r.doc, '$.source'), COALESCE(json_extract(r.doc, '$.count'), json_array_length(r.doc, '$.items')),
-    COALESCE(NEW.error, json_extract(r.doc, '$.error')), json_extract(NEW.params, '$.watch_id'),
+    COALESCE(NEW.error, json_extract(r.doc, '$.error')), NEW.watch_id,
     COALESCE(NEW.finished_at, NEW.created_at), COALESCE(NEW.finished_at, NEW.created_at)
   FROM (SELECT CASE WHEN json_valid(t.doc) THEN t.doc END AS doc FROM (
           SELECT CASE WHEN NEW.result IS NOT NULL THEN NEW.result

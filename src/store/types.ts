@@ -20,6 +20,8 @@ export interface TaskRow {
   error: string | null;
   owner: string | null;
   event_seq: number;
+  /** The watch this task is a run of (runs queue behind interactive tasks); null for an ordinary task. */
+  watch_id?: string | null;
 }
 
 export interface NewTask {
@@ -30,6 +32,8 @@ export interface NewTask {
   account: string;
   owner: string | null;
   createdAt: number;
+  /** A watch's run: queued behind interactive tasks, and its result reduced to the watch's new items. */
+  watchId?: string;
   /** A task born finished (cache hit): a reference to the shared cached result, its age, and its text. */
   finished?: { text: string; resultId?: number; age?: number };
 }

@@ -29,6 +29,7 @@ import { taskJson } from './serialize.js';
 import type { RequestLog } from '../crawl/request-log.js';
 import type { Identities } from '../identity/identities.js';
 import type { EgressDispatchers } from '../identity/egress.js';
+import type { WatchRuns } from '../watches/runs.js';
 
 export interface RunnerDeps {
   health: HealthTracker;
@@ -90,6 +91,8 @@ export class Runner {
   onOutcome?: (platform: string, profile: string, outcome: string) => void | Promise<void>;
   previews?: PreviewAttacher;
   signers?: SignerFactory;
+  /** Watch runs (tasks with a watch_id): their results keep only new items, and their outcome moves the watch. */
+  watchRuns?: WatchRuns;
   /** The crawls this process runs, by task id; a task's account slot is its entry here. */
   private readonly running = new Map<string, Running>();
   private readonly memos = new Map<string, MemoryMemo>();
@@ -295,7 +298,9 @@ export class Runner {
     if (r.abort.signal.aborted) return;
     try {
       const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
-      const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
+      const body = errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`);
+      const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, body, Date.now(), seq);
+      if (done && row.watch_id) await this.watchRuns?.failed(row, body);
       if (done) this.emitFinal(done);
     } catch (again) {
       this.d.log.error({ err: again, task: row.id }, 'could not record the failed task; it is re-queued at the next start');
@@ -378,9 +383,13 @@ export class Runner {
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
     // The publisher has counted every event this run emitted (status, progress): no read of the row needed.
     const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
-    const text = result ? JSON.stringify(result) : null;
+    // A watch's run stores only its new items; the cache below keeps the whole page for ordinary tasks.
+    const run = row.watch_id && this.watchRuns ? await this.watchRuns.prepare(row, result, failure) : undefined;
+    const stored = run ? run.result : result;
+    const text = stored ? JSON.stringify(stored) : null;
     const done = await store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!done) return;
+    await run?.stored();
     try {
       if (result) {
         // The key leaves the cursor out: a later page stored under it would answer the next first-page request.

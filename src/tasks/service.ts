@@ -33,6 +33,8 @@ export interface SubmitInput extends Caller {
   source: unknown;
   action: unknown;
   params: unknown;
+  /** The watch this task is a run of (src/watches/scheduler.ts): queued behind interactive tasks. */
+  watchId?: string;
 }
 
 export interface ListQuery {
@@ -146,6 +148,7 @@ export class TaskService {
       account: `${platform}:${profile ?? 'default'}`,
       owner: input.owner,
       createdAt: now,
+      watchId: input.watchId,
       finished: undefined,
     };
     if (write) {

@@ -6,10 +6,11 @@ import { operatorDocs } from './operator.js';
 import { serviceDocs } from './service.js';
 import { taskDocs } from './tasks.js';
 import { webhookDocs } from './webhooks.js';
+import { watchDocs } from './watches.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...webhookDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...webhookDocs(), ...watchDocs(), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**

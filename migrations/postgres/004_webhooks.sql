@@ -65,7 +65,7 @@ BEGIN
   VALUES ('wh_' || NEW.id || '_' || NEW.attempts, NEW.id, NEW.attempts, 'task.finished', p ->> 'callback_url', NEW.owner,
     NEW.status, NEW.source, NEW.action, at, doc ->> 'source',
     COALESCE((doc ->> 'count')::integer, CASE WHEN jsonb_typeof(doc -> 'items') = 'array' THEN jsonb_array_length(doc -> 'items') END),
-    COALESCE(NEW.error, (doc -> 'error')::text), p ->> 'watch_id', at, at)
+    COALESCE(NEW.error, (doc -> 'error')::text), NEW.watch_id, at, at)
   ON CONFLICT (task_id, attempt, event) DO NOTHING;
   RETURN NULL;
 END;
