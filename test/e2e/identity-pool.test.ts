@@ -104,6 +104,14 @@ describe('profile pools', () => {
     for (const n of ['a', 'b', 'c']) await setHealth(n, 'ok');
   });
 
+  it('accepts a pool on a watch (each run picks afresh); an unknown plain profile is still refused', async () => {
+    const ok = await s.api('/v1/watches', { method: 'POST', json: { source: 'fake', action: 'posts', params: { query: 'growing', profile: 'pool:eu' }, every_s: 900, paused: true } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.params.profile).toBe('pool:eu');
+    const bad = await s.api('/v1/watches', { method: 'POST', json: { source: 'fake', action: 'posts', params: { query: 'growing', profile: 'ghost' }, every_s: 900 } });
+    expect(bad.status).toBe(400);
+  });
+
   it('reserves the profile name "pool"', async () => {
     const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'pool', cookies: 'a=1' } });
     expect(r.status).toBe(400);
