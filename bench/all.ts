@@ -9,3 +9,4 @@ await import('./soak.js');
 await import('./signers.js');
 await import('./mcp.js');
 await import('./watches.js');
+await import('./pool-pick.js');

@@ -7,12 +7,16 @@ CREATE TABLE profile_identity (
   PRIMARY KEY (platform, name)
 );
 CREATE INDEX profile_identity_by_pool ON profile_identity (platform, pool);
--- Crawl outcomes per profile over a rolling window (success and block rates, pool ranking), fleet-wide.
+-- Crawl outcomes per profile and minute (success and block rates over a rolling hour, pool ranking), fleet-wide.
 CREATE TABLE profile_outcomes (
   platform TEXT NOT NULL,
   name TEXT NOT NULL,
-  at BIGINT NOT NULL,
-  outcome TEXT NOT NULL
+  minute BIGINT NOT NULL,
+  ok INTEGER NOT NULL DEFAULT 0,
+  blocked INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (platform, name, minute)
 );
-CREATE INDEX profile_outcomes_by_profile ON profile_outcomes (platform, name, at);
-CREATE INDEX profile_outcomes_by_age ON profile_outcomes (at);
+CREATE INDEX profile_outcomes_by_age ON profile_outcomes (minute);
+-- Pool picks count each candidate's queued tasks (running ones have tasks_running).
+CREATE INDEX tasks_queued_by_account ON tasks (account) WHERE status = 'queued';

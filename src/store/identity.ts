@@ -7,6 +7,9 @@ export interface ProfileIdentity {
 
 export type OutcomeKind = 'ok' | 'blocked' | 'failed';
 
+/** Outcomes are kept per minute: a window starts at the minute its start falls in. */
+export const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+
 /** A profile as a pool ranks it: health, cooling, recent outcomes and the work already given to it. */
 export interface PoolCandidate {
   name: string;
@@ -14,7 +17,7 @@ export interface PoolCandidate {
   cooling_until: number | null;
   used_at: number | null;
   pool: string | null;
-  /** Outcomes since the window's start. */
+  /** Outcomes since the minute of the window's start. */
   tasks: number;
   ok: number;
   blocked: number;

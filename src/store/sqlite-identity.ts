@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SecretBox } from '../accounts/secrets.js';
-import type { IdentityStore, OutcomeCounts, OutcomeKind, PoolCandidate, ProfileIdentity } from './identity.js';
+import { minuteOf, type IdentityStore, type OutcomeCounts, type OutcomeKind, type PoolCandidate, type ProfileIdentity } from './identity.js';
 
 /** The identity tables of the embedded store (created by its MIGRATIONS). */
 export class SqliteIdentityStore implements IdentityStore {
@@ -17,16 +17,20 @@ export class SqliteIdentityStore implements IdentityStore {
               ON CONFLICT (platform, name) DO UPDATE SET proxy = excluded.proxy, pool = excluded.pool`),
       list: p('SELECT platform, name, proxy, pool FROM profile_identity ORDER BY platform, name'),
       del: p('DELETE FROM profile_identity WHERE platform = ? AND name = ?'),
-      add: p('INSERT INTO profile_outcomes (platform, name, at, outcome) VALUES (?, ?, ?, ?)'),
-      counts: p(`SELECT platform, name, COUNT(*) AS tasks, SUM(outcome = 'ok') AS ok, SUM(outcome = 'blocked') AS blocked
-                 FROM profile_outcomes WHERE at >= ? GROUP BY platform, name`),
-      purge: p('DELETE FROM profile_outcomes WHERE at < ?'),
+      // One row per profile and minute, counted up in place: a window is at most 60 rows per profile.
+      add: p(`INSERT INTO profile_outcomes (platform, name, minute, ok, blocked, failed) VALUES (@platform, @name, @minute, @ok, @blocked, @failed)
+              ON CONFLICT (platform, name, minute) DO UPDATE SET ok = ok + excluded.ok, blocked = blocked + excluded.blocked, failed = failed + excluded.failed`),
+      counts: p(`SELECT platform, name, SUM(ok + blocked + failed) AS tasks, SUM(ok) AS ok, SUM(blocked) AS blocked
+                 FROM profile_outcomes WHERE minute >= ? GROUP BY platform, name`),
+      purge: p('DELETE FROM profile_outcomes WHERE minute < ?'),
+      // Each count reads an index: outcomes by (platform, name, at), queued and running tasks by account.
       candidates: p(`SELECT p.name, p.health, p.cooling_until, p.used_at, i.pool,
-                       (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= @since) AS tasks,
-                       (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= @since AND o.outcome = 'ok') AS ok,
-                       (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= @since AND o.outcome = 'blocked') AS blocked,
-                       (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status IN ('queued', 'running')) AS active
+                       COALESCE(o.tasks, 0) AS tasks, COALESCE(o.ok, 0) AS ok, COALESCE(o.blocked, 0) AS blocked,
+                       (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status = 'queued')
+                       + (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status = 'running') AS active
                      FROM profiles p LEFT JOIN profile_identity i ON i.platform = p.platform AND i.name = p.name
+                     LEFT JOIN (SELECT name, SUM(ok + blocked + failed) AS tasks, SUM(ok) AS ok, SUM(blocked) AS blocked
+                                FROM profile_outcomes WHERE platform = @platform AND minute >= @since GROUP BY name) o ON o.name = p.name
                      WHERE p.platform = @platform AND (@pool IS NULL OR i.pool = @pool)
                      ORDER BY p.name`),
     };
@@ -48,15 +52,15 @@ export class SqliteIdentityStore implements IdentityStore {
     this.s.del.run(platform, name);
   }
   async outcomeAdd(platform: string, name: string, kind: OutcomeKind, at: number): Promise<void> {
-    this.s.add.run(platform, name, at, kind);
+    this.s.add.run({ platform, name, minute: minuteOf(at), ok: +(kind === 'ok'), blocked: +(kind === 'blocked'), failed: +(kind === 'failed') });
   }
   async outcomeCounts(since: number): Promise<OutcomeCounts[]> {
-    return (this.s.counts.all(since) as OutcomeCounts[]).map((r) => ({ ...r, ok: Number(r.ok), blocked: Number(r.blocked) }));
+    return (this.s.counts.all(minuteOf(since)) as OutcomeCounts[]).map((r) => ({ ...r, tasks: Number(r.tasks), ok: Number(r.ok), blocked: Number(r.blocked) }));
   }
   async outcomePurge(before: number): Promise<void> {
-    this.s.purge.run(before);
+    this.s.purge.run(minuteOf(before));
   }
   async poolCandidates(platform: string, pool: string | null, since: number): Promise<PoolCandidate[]> {
-    return this.s.candidates.all({ platform, pool, since }) as PoolCandidate[];
+    return this.s.candidates.all({ platform, pool, since: minuteOf(since) }) as PoolCandidate[];
   }
 }

@@ -60,9 +60,11 @@ const MIGRATIONS: string[] = [
   // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts).
   `CREATE TABLE profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
    CREATE INDEX profile_identity_by_pool ON profile_identity(platform, pool);
-   CREATE TABLE profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL, outcome TEXT NOT NULL);
-   CREATE INDEX profile_outcomes_by_profile ON profile_outcomes(platform, name, at);
-   CREATE INDEX profile_outcomes_by_age ON profile_outcomes(at);`,
+   CREATE TABLE profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
+     ok INTEGER NOT NULL DEFAULT 0, blocked INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (platform, name, minute)) WITHOUT ROWID;
+   CREATE INDEX profile_outcomes_by_age ON profile_outcomes(minute);
+   CREATE INDEX tasks_queued_by_account ON tasks(account) WHERE status = 'queued';`,
 ];
 
 export function openDatabase(file: string): Database.Database {

@@ -74,20 +74,23 @@ for (const [backend, open] of backends) {
       expect(await h.ids.identityGet('x', 'a')).toBeUndefined();
     });
 
-    it('counts outcomes in a window and purges old ones', async () => {
+    it('counts outcomes per minute over a window (several adds to one minute add up) and purges old minutes', async () => {
       h = await open();
-      await h.ids.outcomeAdd('x', 'a', 'ok', 100);
-      await h.ids.outcomeAdd('x', 'a', 'ok', 200);
-      await h.ids.outcomeAdd('x', 'a', 'blocked', 300);
-      await h.ids.outcomeAdd('x', 'b', 'failed', 300);
-      await h.ids.outcomeAdd('x', 'a', 'ok', 50);
-      const counts = (await h.ids.outcomeCounts(100)).sort((p, q) => p.name.localeCompare(q.name));
+      const M = 60_000;
+      await h.ids.outcomeAdd('x', 'a', 'ok', 10 * M + 5);
+      await h.ids.outcomeAdd('x', 'a', 'ok', 10 * M + 59_000);
+      await h.ids.outcomeAdd('x', 'a', 'blocked', 12 * M);
+      await h.ids.outcomeAdd('x', 'b', 'failed', 12 * M + 1);
+      await h.ids.outcomeAdd('x', 'a', 'ok', 9 * M);
+      // A window starting within minute 10 counts all of minute 10.
+      const counts = (await h.ids.outcomeCounts(10 * M + 30_000)).sort((p, q) => p.name.localeCompare(q.name));
       expect(counts).toEqual([
         { platform: 'x', name: 'a', tasks: 3, ok: 2, blocked: 1 },
         { platform: 'x', name: 'b', tasks: 1, ok: 0, blocked: 0 },
       ]);
-      await h.ids.outcomePurge(250);
-      expect(await h.ids.outcomeCounts(0)).toHaveLength(2);
+      await Promise.all(Array.from({ length: 20 }, () => h.ids.outcomeAdd('x', 'c', 'ok', 12 * M)));
+      expect((await h.ids.outcomeCounts(0)).find((c) => c.name === 'c')).toMatchObject({ tasks: 20, ok: 20 });
+      await h.ids.outcomePurge(11 * M);
       expect((await h.ids.outcomeCounts(0)).find((c) => c.name === 'a')).toMatchObject({ tasks: 1, blocked: 1 });
     });
 
@@ -98,22 +101,22 @@ for (const [backend, open] of backends) {
       await h.ids.identityPut('x', 'a', { proxy: null, pool: 'eu' });
       await h.ids.identityPut('x', 'b', { proxy: null, pool: 'eu' });
       await h.store.profileHealth({ platform: 'x', name: 'b', health: 'cooling', checked_at: 1, cooling_until: 9999, strikes: 2 });
-      await h.ids.outcomeAdd('x', 'a', 'ok', 500);
-      await h.ids.outcomeAdd('x', 'a', 'blocked', 600);
-      await h.ids.outcomeAdd('x', 'a', 'ok', 10);
+      await h.ids.outcomeAdd('x', 'a', 'ok', 5 * 60_000);
+      await h.ids.outcomeAdd('x', 'a', 'blocked', 6 * 60_000);
+      await h.ids.outcomeAdd('x', 'a', 'ok', 60_000);
       const base = { source: 'x', action: 'search', params: '{}', owner: null, createdAt: 1 };
       await h.store.insertTask({ ...base, id: 't1', account: 'x:a' });
       await h.store.insertTask({ ...base, id: 't2', account: 'x:a' });
       await h.store.insertTask({ ...base, id: 't3', account: 'x:b' });
       await h.store.insertTask({ ...base, id: 't4', account: 'x:a', finished: { text: '{}' } });
       await h.store.markRunning('t2', 2);
-      const eu = await h.ids.poolCandidates('x', 'eu', 100);
+      const eu = await h.ids.poolCandidates('x', 'eu', 2 * 60_000);
       expect(eu).toEqual([
         { name: 'a', health: 'unknown', cooling_until: null, used_at: null, pool: 'eu', tasks: 2, ok: 1, blocked: 1, active: 2 },
         { name: 'b', health: 'cooling', cooling_until: 9999, used_at: null, pool: 'eu', tasks: 0, ok: 0, blocked: 0, active: 1 },
       ]);
-      expect((await h.ids.poolCandidates('x', null, 100)).map((c) => c.name)).toEqual(['a', 'b', 'c']);
-      expect(await h.ids.poolCandidates('x', 'us', 100)).toEqual([]);
+      expect((await h.ids.poolCandidates('x', null, 2 * 60_000)).map((c) => c.name)).toEqual(['a', 'b', 'c']);
+      expect(await h.ids.poolCandidates('x', 'us', 2 * 60_000)).toEqual([]);
     });
   });
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { SecretBox } from '../../accounts/secrets.js';
-import type { IdentityStore, OutcomeCounts, OutcomeKind, PoolCandidate, ProfileIdentity } from '../identity.js';
+import { minuteOf, type IdentityStore, type OutcomeCounts, type OutcomeKind, type PoolCandidate, type ProfileIdentity } from '../identity.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -38,30 +38,37 @@ export class PgIdentityStore implements IdentityStore {
     await this.q('DELETE FROM profile_identity WHERE platform = $1 AND name = $2', [platform, name]);
   }
   async outcomeAdd(platform: string, name: string, kind: OutcomeKind, at: number): Promise<void> {
-    await this.q('INSERT INTO profile_outcomes (platform, name, at, outcome) VALUES ($1, $2, $3, $4)', [platform, name, at, kind]);
+    // One row per profile and minute, counted up in place (one statement: processes of a fleet add at once).
+    await this.q(
+      `INSERT INTO profile_outcomes (platform, name, minute, ok, blocked, failed) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (platform, name, minute) DO UPDATE SET ok = profile_outcomes.ok + excluded.ok,
+         blocked = profile_outcomes.blocked + excluded.blocked, failed = profile_outcomes.failed + excluded.failed`,
+      [platform, name, minuteOf(at), +(kind === 'ok'), +(kind === 'blocked'), +(kind === 'failed')],
+    );
   }
   async outcomeCounts(since: number): Promise<OutcomeCounts[]> {
     const rows = await this.q<OutcomeCounts>(
-      `SELECT platform, name, COUNT(*) AS tasks, COUNT(*) FILTER (WHERE outcome = 'ok') AS ok, COUNT(*) FILTER (WHERE outcome = 'blocked') AS blocked
-       FROM profile_outcomes WHERE at >= $1 GROUP BY platform, name`,
-      [since],
+      `SELECT platform, name, SUM(ok + blocked + failed) AS tasks, SUM(ok) AS ok, SUM(blocked) AS blocked
+       FROM profile_outcomes WHERE minute >= $1 GROUP BY platform, name`,
+      [minuteOf(since)],
     );
     return rows.map((r) => ({ platform: r.platform, name: r.name, tasks: num(r.tasks), ok: num(r.ok), blocked: num(r.blocked) }));
   }
   async outcomePurge(before: number): Promise<void> {
-    await this.q('DELETE FROM profile_outcomes WHERE at < $1', [before]);
+    await this.q('DELETE FROM profile_outcomes WHERE minute < $1', [minuteOf(before)]);
   }
   async poolCandidates(platform: string, pool: string | null, since: number): Promise<PoolCandidate[]> {
     const rows = await this.q<PoolCandidate>(
       `SELECT p.name, p.health, p.cooling_until, p.used_at, i.pool,
-         (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= $3) AS tasks,
-         (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= $3 AND o.outcome = 'ok') AS ok,
-         (SELECT COUNT(*) FROM profile_outcomes o WHERE o.platform = p.platform AND o.name = p.name AND o.at >= $3 AND o.outcome = 'blocked') AS blocked,
-         (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status IN ('queued', 'running')) AS active
+         COALESCE(o.tasks, 0) AS tasks, COALESCE(o.ok, 0) AS ok, COALESCE(o.blocked, 0) AS blocked,
+         (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status = 'queued')
+         + (SELECT COUNT(*) FROM tasks t WHERE t.account = p.platform || ':' || p.name AND t.status = 'running') AS active
        FROM profiles p LEFT JOIN profile_identity i ON i.platform = p.platform AND i.name = p.name
+       LEFT JOIN (SELECT name, SUM(ok + blocked + failed) AS tasks, SUM(ok) AS ok, SUM(blocked) AS blocked
+                  FROM profile_outcomes WHERE platform = $1 AND minute >= $3 GROUP BY name) o ON o.name = p.name
        WHERE p.platform = $1 AND ($2::text IS NULL OR i.pool = $2::text)
        ORDER BY p.name`,
-      [platform, pool, since],
+      [platform, pool, minuteOf(since)],
     );
     return rows.map((r) => ({
       ...r,
