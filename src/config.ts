@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   CRAWLER_MEDIA_MAX_IMAGE_MB: intIn(1, 1024).optional(),
   CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
+  // Bytes of downloaded files kept before the least recently used unpinned ones are evicted (1 MiB to 1 PiB).
+  CRAWLER_DOWNLOAD_MAX_BYTES: intIn(1024 * 1024, 2 ** 50).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
   CRAWLER_REQUEST_LOG: z.string().trim().min(1).optional(),
@@ -129,6 +131,8 @@ export interface Config {
   mediaMaxVideoBytes: number;
   /** ffmpeg renders at once. */
   previewWorkers: number;
+  /** download: total bytes of stored files before LRU eviction (CRAWLER_DOWNLOAD_MAX_BYTES, default 2 GiB). */
+  downloadMaxBytes: number;
   /** Ended tasks are kept this long. */
   taskRetentionDays: number;
   /** How often each process looks for due watches (a claim in the store keeps a period to one run fleet-wide). */
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxImageBytes: (e.CRAWLER_MEDIA_MAX_IMAGE_MB ?? 32) * 1024 * 1024,
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
+    downloadMaxBytes: e.CRAWLER_DOWNLOAD_MAX_BYTES ?? 2 * 1024 ** 3,
     secretKey: e.CRAWLER_SECRET_KEY,
     webhookAllowHttp: e.CRAWLER_WEBHOOK_ALLOW_HTTP === '1' || e.CRAWLER_WEBHOOK_ALLOW_HTTP === 'true',
     webhookSecret: e.CRAWLER_WEBHOOK_SECRET,

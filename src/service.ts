@@ -29,6 +29,10 @@ import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
 import { openBlobStore } from './blobs/open.js';
+import { FileBlobStore } from './blobs/file.js';
+import { join } from 'node:path';
+import { DownloadService } from './download/service.js';
+import { FileSigner } from './download/capability.js';
 import type { BlobStore } from './blobs/types.js';
 import type { Deployment } from './deploy/roles.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
@@ -38,7 +42,8 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openIdentityStore, openStore, openWebhookOutbox } from './store/open.js';
+import { openBatchStore, openEventLog, openIdentityStore, openStore, openWebhookOutbox } from './store/open.js';
+import { BatchService } from './tasks/batches.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 import { webhookSecret } from './webhooks/signing.js';
 import { judgeTarget } from './webhooks/target.js';
@@ -72,6 +77,7 @@ export interface Service {
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
+  downloads: DownloadService;
   logins: LoginManager;
   checker: ProfileChecker;
   browser: BrowserPool;
@@ -97,6 +103,8 @@ export interface ServiceOptions {
   deployment?: Deployment;
   /** Fleet timings (tests): heartbeat period and time to live (default 5 s, three periods), preview render lease and its poll. */
   fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
+  /** Download size caps (tests; default 2 GiB per file, 32 MiB per image). */
+  download?: { fileCap?: number; imageCap?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Proxied crawls: DNS override and target addresses allowed despite the SSRF rules (tests with a loopback platform). */
@@ -129,6 +137,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const queue: TaskQueue = fleet?.queue ?? new EmbeddedQueue(store);
   const keys = serverKeys(config);
   const mediaSigner = new MediaSigner(keys.media);
+  const fileSigner = new FileSigner(keys.media);
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
@@ -236,6 +245,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     pollMs: opts.fleet?.previewPollMs,
   });
   runner.previews = previews;
+  const downloads = new DownloadService({
+    store,
+    // Embedded: files under the data dir; a fleet: the shared blob store every process reads.
+    blobs: config.blob ? blobStoreOrConfigError(config) : new FileBlobStore(join(config.dataDir, 'downloads')),
+    blobPrefix: config.blob ? 'downloads/' : '',
+    tmpDir: join(config.dataDir, 'downloads-tmp'),
+    media,
+    signer: fileSigner,
+    publicUrl: config.publicUrl,
+    maxBytes: config.downloadMaxBytes,
+    fileCap: opts.download?.fileCap,
+    imageCap: opts.download?.imageCap,
+    ffmpeg,
+    log,
+  });
+  runner.downloads = downloads;
   const heartbeat = fleet && runsCrawls ? fleet.heartbeat({ role: deployment.role, slots: config.workers, running: () => runner.active, periodMs: opts.fleet?.heartbeatMs, ttlMs: opts.fleet?.heartbeatTtlMs }) : undefined;
   if (fleet) {
     fleet.queue.onWake = () => runner.pump();
@@ -272,12 +297,14 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
   const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
   const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
+  const batches = new BatchService(tasks, openBatchStore(store));
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
     watches,
+    batches,
     bus,
     eventLog: events.log,
     runner,
@@ -290,6 +317,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     metrics,
     media,
     previews,
+    downloads,
+    fileSigner,
     urls,
     mediaSigner,
     version: VERSION,
@@ -322,6 +351,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     dispatcher,
     previews,
+    downloads,
     logins,
     checker,
     browser,

@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
 import type { PreviewService } from '../media/preview/service.js';
+import type { DownloadService } from '../download/service.js';
+import type { FileSigner } from '../download/capability.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { MediaSigner } from '../media/capability.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
@@ -16,6 +18,7 @@ import type { EventBus } from '../tasks/events.js';
 import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
+import type { BatchService } from '../tasks/batches.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
 import type { WebhookOutbox } from '../store/webhooks.js';
 import type { WatchService } from '../watches/service.js';
@@ -35,6 +38,7 @@ export interface ApiDeps {
   store: Store;
   tasks: TaskService;
   watches: WatchService;
+  batches: BatchService;
   bus: EventBus;
   /** Status and progress history of running tasks, shared by every process (SSE resumes). */
   eventLog: EventLog;
@@ -48,6 +52,8 @@ export interface ApiDeps {
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;
+  downloads: DownloadService;
+  fileSigner: FileSigner;
   urls: MediaUrlBuilder;
   mediaSigner: MediaSigner;
   version: string;

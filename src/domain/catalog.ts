@@ -12,6 +12,8 @@ export const CatalogParamSchema = z.object({
   enum: z.array(z.string()).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
+  /** A string param that also takes a number (since/until: unix seconds or an ISO 8601 date). */
+  accepts_number: z.boolean().optional(),
 });
 export type CatalogParam = z.infer<typeof CatalogParamSchema>;
 

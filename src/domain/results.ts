@@ -120,4 +120,5 @@ export const WriteResultSchema = z.object({
 });
 export type WriteResult = z.infer<typeof WriteResultSchema>;
 
+/** DownloadResult (src/domain/download.ts) is an Envelope with files, so it is a TaskResult as it stands. */
 export type TaskResult = Envelope | CommentsResult | CreatorResult | TrendResult | WriteResult;

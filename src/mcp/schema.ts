@@ -18,7 +18,7 @@ const WRITE_PARAM_TEXT: Record<string, string> = {
 
 /** One catalog param as a JSON Schema property; the catalog's own checks (enum, bounds, default) carry over. */
 export function paramSchema(p: CatalogParam, write: boolean): object {
-  const out: Record<string, unknown> = { type: p.type, description: (write && WRITE_PARAM_TEXT[p.name]) || p.description };
+  const out: Record<string, unknown> = { type: p.accepts_number ? [p.type, 'number'] : p.type, description: (write && WRITE_PARAM_TEXT[p.name]) || p.description };
   if (p.enum) out.enum = p.enum;
   if (p.min !== undefined) out.minimum = p.min;
   if (p.max !== undefined) out.maximum = p.max;

@@ -6,7 +6,7 @@ import type { JsonSchema } from './types.js';
 
 /** One catalog param as JSON Schema: the same limits validateParams enforces. */
 export function paramSchema(p: CatalogParam): JsonSchema {
-  const s: JsonSchema = { type: p.type, description: p.description };
+  const s: JsonSchema = { type: p.accepts_number ? [p.type, 'number'] : p.type, description: p.description };
   if (p.type === 'string') {
     s.maxLength = STRING_MAX;
     // Values are trimmed first: a required one must hold more than blanks.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CapabilitiesSchema, CatalogEntrySchema, CategoriesSchema, CategorySchema } from '../domain/catalog.js';
+import { BatchAcceptedSchema, BatchRetrySchema, BatchSchema, BatchSubmitSchema } from '../domain/batch.js';
 import { ErrorBodySchema } from '../domain/errors.js';
+import { DownloadFileMetaSchema, DownloadFileSchema, DownloadResultSchema } from '../domain/download.js';
 import { HealthSchema } from '../domain/health.js';
 import { ItemSchema, MediaSchema, PreviewSchema } from '../domain/item.js';
 import { MediaErrorSchema, PreviewRenderingSchema, PreviewUnavailableSchema, PreviewWarmResultSchema } from '../domain/media.js';
@@ -32,8 +34,8 @@ export const RESULT_SHAPES = {
   creator: { letter: 'C', component: 'CreatorResult', schema: CreatorResultSchema },
   trends: { letter: 'D', component: 'TrendResult', schema: TrendResultSchema },
   write: { letter: 'E', component: 'WriteResult', schema: WriteResultSchema },
-  // Placeholder until the download core gives its result (shape A plus files) a schema of its own.
-  download: { letter: 'A', component: 'Envelope', schema: EnvelopeSchema },
+  // Shape A with the post's one item, plus the stored files.
+  download: { letter: 'A', component: 'DownloadResult', schema: DownloadResultSchema },
 } as const;
 
 const TaskDocSchema = TaskSchema.extend({
@@ -52,6 +54,9 @@ const RESPONSES = {
   Task: TaskDocSchema,
   TaskAccepted: TaskAcceptedSchema,
   TaskList: TaskListSchema,
+  BatchAccepted: BatchAcceptedSchema,
+  Batch: BatchSchema,
+  BatchRetry: BatchRetrySchema,
   TaskSummary: TaskSummarySchema,
   Progress: ProgressSchema,
   NeedsConfirmation: NeedsConfirmationSchema,
@@ -66,6 +71,9 @@ const RESPONSES = {
   TrendResult: TrendResultSchema,
   Trend: TrendSchema,
   WriteResult: WriteResultSchema,
+  DownloadResult: DownloadResultSchema,
+  DownloadFile: DownloadFileSchema,
+  DownloadFileMeta: DownloadFileMetaSchema,
   CatalogEntry: CatalogEntrySchema,
   Capabilities: CapabilitiesSchema,
   Category: CategorySchema,
@@ -101,6 +109,7 @@ const REQUESTS = {
   ProfileStoreRequest: ProfileStoreBodySchema,
   TokenCreateRequest: TokenCreateBodySchema,
   PreviewWarmRequest: PreviewWarmBodySchema,
+  BatchSubmit: BatchSubmitSchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
   WatchCreateRequest: WatchCreateBodySchema,

@@ -7,6 +7,7 @@ import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
 import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhooks.js';
 import { WATCH_MIGRATION } from './sqlite-watches.js';
+import { SQLITE_DOWNLOAD_FILES_MIGRATION, SqliteDownloadFiles } from './sqlite-download-files.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -57,14 +58,20 @@ const MIGRATIONS: string[] = [
   // Webhook outbox: a finished task with a callback_url owes one delivery, written with the finish itself
   // (the trigger reads tasks.watch_id, which the watches migration adds).
   SQLITE_WEBHOOKS_MIGRATION,
-  // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts).
-  `CREATE TABLE profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
-   CREATE INDEX profile_identity_by_pool ON profile_identity(platform, pool);
-   CREATE TABLE profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
+  // Batches (POST /v1/tasks/batch): each accepted entry's task by index; the key is what counts read.
+  `CREATE TABLE batches (id TEXT PRIMARY KEY, owner TEXT, created_at INTEGER NOT NULL, size INTEGER NOT NULL);
+   CREATE TABLE batch_tasks (batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL, task_id TEXT NOT NULL,
+     PRIMARY KEY (batch_id, idx)) WITHOUT ROWID;`,
+  // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
+  SQLITE_DOWNLOAD_FILES_MIGRATION,
+  // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts); IF NOT EXISTS: branches append here in any merge order.
+  `CREATE TABLE IF NOT EXISTS profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
+   CREATE INDEX IF NOT EXISTS profile_identity_by_pool ON profile_identity(platform, pool);
+   CREATE TABLE IF NOT EXISTS profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
      ok INTEGER NOT NULL DEFAULT 0, blocked INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
      PRIMARY KEY (platform, name, minute)) WITHOUT ROWID;
-   CREATE INDEX profile_outcomes_by_age ON profile_outcomes(minute);
-   CREATE INDEX tasks_queued_by_account ON tasks(account) WHERE status = 'queued';`,
+   CREATE INDEX IF NOT EXISTS profile_outcomes_by_age ON profile_outcomes(minute);
+   CREATE INDEX IF NOT EXISTS tasks_queued_by_account ON tasks(account) WHERE status = 'queued';`,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -298,6 +305,10 @@ export class SqliteStore implements Store {
   }
   async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
+  }
+  private files?: SqliteDownloadFiles;
+  get downloads(): SqliteDownloadFiles {
+    return (this.files ??= new SqliteDownloadFiles(this.db));
   }
   private leases?: SqlitePreviewLeases;
   private get previewLeases(): SqlitePreviewLeases {

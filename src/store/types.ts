@@ -1,3 +1,4 @@
+import type { DownloadFileStore } from './download-files.js';
 import type { ErrorBody } from '../domain/errors.js';
 import type { TaskStatus } from '../domain/task.js';
 
@@ -125,6 +126,8 @@ export interface TaskListQuery {
  * fits; callers await each call and never assume a write is visible before its promise resolved.
  */
 export interface Store {
+  /** Files the download action stored (sub-port: src/store/download-files.ts). */
+  readonly downloads: DownloadFileStore;
   /**
    * Inserts and returns the row as stored, once it is durable: an acknowledged task must survive a crash
    * (the embedded backend commits tasks born finished in groups, so each waits for its group's commit).

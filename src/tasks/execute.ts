@@ -1,12 +1,20 @@
 import type { Item } from '../domain/item.js';
-import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
+import type { CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
-import { CrawlError, isReplayMiss, RateLimited } from '../crawl/errors.js';
+import { type CrawlError, isReplayMiss } from '../crawl/errors.js';
 import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
-import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import type { Progress } from '../domain/task.js';
+import type { DownloadService } from '../download/service.js';
+import type { MediaFilter, Quality } from '../download/pick.js';
+import type { DownloadResult } from '../domain/download.js';
+import type { DownloadAction } from '../download/types.js';
+import type { ActionDef, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import { walkComments } from './comment-walk.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
+import { dateRange, inRange } from './dates.js';
 import { compact, normalizeItem } from './normalize.js';
+import { asCrawlError as toCrawlError, sourceOf, withWarnings } from './outcome.js';
 
 export interface ExecuteOptions {
   adapter: PlatformAdapter;
@@ -15,7 +23,9 @@ export interface ExecuteOptions {
   ctx: CrawlContext;
   urls: MediaUrlBuilder;
   warnings: string[];
-  onProgress?: (p: { items: number; pages: number }) => void;
+  onProgress?: (p: Progress) => void;
+  /** Runs the download action (absent: the process cannot store files, and download fails saying so). */
+  downloads?: DownloadService;
   /** The platform said when to come back (a rate-limit reset): the account cools until then. */
   onRetryAfter?: (seconds: number) => void;
   now?: () => number;
@@ -23,7 +33,7 @@ export interface ExecuteOptions {
 
 /** Hard stops so a walk over a platform that never ends its cursor chain still terminates. */
 export const WALK_MAX_PAGES = 2_000;
-const FILTER_EXTRA_PAGES = 5;
+export const FILTER_EXTRA_PAGES = 5;
 
 /** Runs one action to its result shape. Crawl errors become the result's error; anything else throws (job error). */
 export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
@@ -32,12 +42,11 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
   const ms = () => Math.max(0, Math.round(now() - started));
   switch (o.def.shape) {
     case 'download':
-      // No adapter lists download until the download core (src/download/) runs it.
-      throw new Error(`${o.adapter.id}.download is not available yet`);
+      return runDownload(o, o.def, ms);
     case 'items':
       return runItems(o, o.def, ms);
     case 'comments':
-      return runComments(o, o.def, ms);
+      return walkComments(o, o.def, ms);
     case 'creator': {
       try {
         const author = await o.def.run(o.ctx, o.params);
@@ -102,6 +111,8 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   let platformItems = 0;
   let next: string | undefined;
   const profile = o.ctx.profile;
+  const since = params.since as number | undefined;
+  const stopsAtSince = since !== undefined && (typeof def.timeOrdered === 'function' ? def.timeOrdered(params) : def.timeOrdered === true);
   for (;;) {
     let page;
     try {
@@ -145,6 +156,11 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
       next = undefined;
       break;
     }
+    // A whole page, not one item: pinned posts lead a feed with old dates, and what follows them is newer.
+    if (stopsAtSince && drafts.length > 0 && drafts.every((d) => d.ts !== undefined && d.ts < (since as number))) {
+      next = undefined;
+      break;
+    }
     cursor = page.next_cursor;
     const pageCap = maxItems !== undefined ? WALK_MAX_PAGES : filter.active ? FILTER_EXTRA_PAGES + Math.ceil(target / Math.max(1, drafts.length)) : WALK_MAX_PAGES;
     if (pages >= pageCap) {
@@ -157,71 +173,33 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   return withWarnings(compact({ ok: true, source, count: items.length, items, next_cursor: next, ms: ms() }) as Envelope, [...o.warnings, ...filter.warnings()]);
 }
 
-async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => number): Promise<CommentsResult> {
-  const limit = o.params.limit as number;
-  const start = decodeCursor(o.params.cursor as string | undefined);
-  let cursor = start.c;
-  let skip = start.s;
-  const items: Comment[] = [];
-  let total = 0;
-  let pages = 0;
-  let next: string | undefined;
-  for (;;) {
-    let page;
-    try {
-      page = await def.page(o.ctx, o.params, cursor);
-    } catch (e) {
-      if (pages > 0 && isReplayMiss(e)) {
-        o.warnings.push(`stopped after ${pages} page(s): ${(e as Error).message}`);
-        next = encodeCursor({ c: cursor, s: skip });
-        break;
-      }
-      const err = asCrawlError(e, o);
-      if (items.length === 0) {
-        return withWarnings<CommentsResult>({ source: sourceOf(err), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(err.code, err.message) }, o.warnings);
-      }
-      o.warnings.push(`stopped after ${pages} page(s): ${err.code}: ${err.message}`);
-      next = encodeCursor({ c: cursor, s: skip });
-      break;
-    }
-    pages++;
-    // An adapter's total is the platform's number: only a plain count is passed on.
-    if (pages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;
-    let filled = false;
-    for (let i = skip; i < page.items.length; i++) {
-      items.push(compact({ ...page.items[i] }));
-      if (items.length >= limit) {
-        filled = true;
-        next = i + 1 < page.items.length ? encodeCursor({ c: cursor, s: i + 1 }) : page.next_cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
-        break;
-      }
-    }
-    skip = 0;
-    o.onProgress?.({ items: items.length, pages });
-    if (filled) break;
-    if (!page.next_cursor || page.next_cursor === cursor || pages >= WALK_MAX_PAGES) {
-      next = page.next_cursor && page.next_cursor !== cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
-      break;
-    }
-    cursor = page.next_cursor;
+/** Resolves the post, stores its media (src/download/), and answers shape A with the files. */
+async function runDownload(o: ExecuteOptions, def: DownloadAction, ms: () => number): Promise<DownloadResult> {
+  if (!o.downloads) throw new Error('this process has no download store configured');
+  const fail = (err: CrawlError): DownloadResult =>
+    withWarnings<DownloadResult>({ ok: false, source: sourceOf(err), count: 0, items: [], files: [], ms: ms(), error: errorBody(err.code, err.message) }, o.warnings);
+  try {
+    const plan = await def.resolve(o.ctx, o.params);
+    const item = normalizeItem(o.adapter, plan.draft, o.urls, o.ctx.profile);
+    const files = await o.downloads.store(plan, {
+      platform: o.adapter.id,
+      profile: o.ctx.profile,
+      cookies: o.ctx.session.cookies,
+      media: (o.params.media as MediaFilter | undefined) ?? 'any',
+      quality: (o.params.quality as Quality | undefined) ?? 'best',
+      signal: o.ctx.signal,
+      warn: (m) => o.warnings.push(m),
+      onProgress: (p) => o.onProgress?.({ items: 1, pages: 1, ...p }),
+    });
+    // No media of the kind asked for: honest `empty`, the post itself still answered.
+    const source = files.length === 0 ? 'empty' : 'live';
+    if (files.length === 0) o.warnings.push(plan.slots.length ? `the post has no ${String(o.params.media)} media` : 'the post carries no video or images');
+    return withWarnings<DownloadResult>(compact({ ok: true, source, count: 1, items: [item], files, ms: ms() }) as DownloadResult, o.warnings);
+  } catch (e) {
+    return fail(asCrawlError(e, o));
   }
-  total = Math.max(total, items.length);
-  const source = items.length === 0 && !start.c ? 'empty' : 'live';
-  return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
 }
 
 function asCrawlError(e: unknown, o: ExecuteOptions): CrawlError {
-  if (e instanceof RateLimited && e.retryAfterS !== undefined && e.retryAfterS > 0) o.onRetryAfter?.(e.retryAfterS);
-  if (e instanceof CrawlError) return e;
-  throw e;
-}
-
-function sourceOf(err: CrawlError): 'blocked' | 'live' {
-  return err.code === 'blocked' ? 'blocked' : 'live';
-}
-
-function withWarnings<T extends { warnings?: string[] }>(result: T, warnings: string[]): T {
-  const uniq = [...new Set(warnings)];
-  if (uniq.length) result.warnings = uniq;
-  return result;
+  return toCrawlError(e, o.onRetryAfter);
 }

@@ -20,6 +20,7 @@ import { Lru } from './lru.js';
 import { WRITE_ACTIONS } from './writes.js';
 import type { EventPublisher } from './publisher.js';
 import { executeAction } from './execute.js';
+import type { DownloadService } from '../download/service.js';
 import type { CursorSeal } from './cursor-seal.js';
 import { cacheKey, validateParams } from './params.js';
 import { mediaRefsOf } from '../media/refs.js';
@@ -90,6 +91,8 @@ export class Runner {
   /** Told of each crawl outcome of an account (the login prober follows up on blocks). */
   onOutcome?: (platform: string, profile: string, outcome: string) => void | Promise<void>;
   previews?: PreviewAttacher;
+  /** Stores the download action's files (attached after construction, like previews). */
+  downloads?: DownloadService;
   signers?: SignerFactory;
   /** Watch runs (tasks with a watch_id): their results keep only new items, and their outcome moves the watch. */
   watchRuns?: WatchRuns;
@@ -348,6 +351,7 @@ export class Runner {
         ctx,
         urls: this.d.urls,
         warnings,
+        downloads: this.downloads,
         onRetryAfter: (seconds) => (retryAfterS = seconds),
         onProgress: (p) => {
           // Cancel aborts the signal; the publisher already knows the newest event id, so no read per page.
@@ -393,7 +397,7 @@ export class Runner {
     try {
       if (result) {
         // The key leaves the cursor out: a later page stored under it would answer the next first-page request.
-        if (params.cursor === undefined) await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+        if (params.cursor === undefined && row.action !== 'download') await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
         const items = (result as { items?: Array<Item | object> }).items;
         if (items?.length && 'provenance' in items[0]) await store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
       }

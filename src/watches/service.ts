@@ -6,7 +6,7 @@ import type { Store } from '../store/types.js';
 import type { WatchPatch, WatchRow, WatchRunRow, WatchStore } from '../store/watches.js';
 import type { Caller } from '../tasks/service.js';
 import { validateParams } from '../tasks/params.js';
-import { periodS } from './new-items.js';
+import { periodS, watchNewItems } from './new-items.js';
 import { poolOf } from '../identity/identities.js';
 
 export const WATCH_ID = /^w_[0-9a-z]{9}[0-9a-f]{16}$/;
@@ -116,6 +116,12 @@ export class WatchService {
     patch.paused = bool(b.paused, 'paused');
     patch.full_page = bool(b.full_page, 'full_page');
     return (await this.watches.update(w.id, patch)) ?? w;
+  }
+
+  /** The watch (if this caller may see it) and every new item its runs collected, oldest run first, streamed. */
+  async newItems(id: string, caller: Caller): Promise<{ watch: WatchRow; items: AsyncIterable<object> }> {
+    const w = await this.get(id, caller);
+    return { watch: w, items: watchNewItems(this.store, w.id, this.watches) };
   }
 
   async delete(id: string, caller: Caller): Promise<void> {

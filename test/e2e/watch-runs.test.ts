@@ -92,6 +92,21 @@ describe('watch runs', () => {
     expect(collected).toHaveLength(13);
     expect(new Set(collected).size).toBe(13);
     expect(collected.slice(10)).toEqual(['fake:1013', 'fake:1012', 'fake:1011']);
+
+    // The same archive over HTTP: jsonl rows in run order, CSV with its header and one line a row; owner-scoped.
+    const jsonl = await svc.api(`/v1/watches/${id}/export`, { token });
+    expect(jsonl.status).toBe(200);
+    expect(jsonl.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(jsonl.headers.get('content-disposition')).toBe(`attachment; filename="fake-posts-${id}.jsonl"`);
+    expect(jsonl.text.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(collected);
+    const csv = await svc.api(`/v1/watches/${id}/export?format=csv`, { token });
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,/);
+    expect(lines).toHaveLength(14);
+    expect((await svc.api(`/v1/watches/${id}/export?format=xlsx`, { token })).status).toBe(400);
+    const stranger = await svc.token(['read']);
+    expect((await svc.api(`/v1/watches/${id}/export`, { token: stranger })).status).toBe(404);
   });
 
   it('full_page keeps the whole page and names the new items; comments and trending key on cid and word', async () => {

@@ -1,3 +1,4 @@
+import { PgDownloadFiles } from './download-files.js';
 import type pg from 'pg';
 import type { SecretBox } from '../../accounts/secrets.js';
 import type { ErrorBody } from '../../domain/errors.js';
@@ -41,6 +42,11 @@ export class PgStore implements Store {
       });
     }
     return this.migrated;
+  }
+
+  private files?: PgDownloadFiles;
+  get downloads(): PgDownloadFiles {
+    return (this.files ??= new PgDownloadFiles((sql, params) => this.q(sql, params)));
   }
 
   private async q<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
