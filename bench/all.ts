@@ -10,3 +10,4 @@ await import('./signers.js');
 await import('./mcp.js');
 await import('./watches.js');
 await import('./export.js');
+await import('./pool-pick.js');

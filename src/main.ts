@@ -6,7 +6,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ApiError } from './domain/errors.js';
 import { createService, VERSION } from './service.js';
 import { DEMO_EXAMPLES } from './demo.js';
-import { openStore } from './store/open.js';
+import { openIdentityStore, openStore } from './store/open.js';
+import { browserProxyOf, Identities } from './identity/identities.js';
 import { ProfileService } from './accounts/profiles.js';
 import { BrowserPool, LoginManager, saveLoginScreenshot } from './accounts/browser/index.js';
 import { parseCookies } from './accounts/cookies.js';
@@ -177,16 +178,18 @@ const profiles = program.command('profiles').description('stored platform logins
 function profileService(): { svc: ProfileService; close: () => Promise<void> } {
   const cfg = config();
   const store = openStore(cfg);
-  return { svc: new ProfileService(store, new Registry()), close: () => store.close() };
+  return { svc: new ProfileService(store, new Registry(), new Identities(openIdentityStore(store, cfg))), close: () => store.close() };
 }
 
 profiles
   .command('add <platform> [name]')
-  .description('store or replace a login: --cookies-file (Cookie header, cookies.txt or JSON export) and/or --credential key=value')
+  .description('store or replace a login: --cookies-file (Cookie header, cookies.txt or JSON export) and/or --credential key=value; --proxy and --pool bind it to an address and a pool')
   .option('--cookies-file <file>', 'file holding the cookies')
   .option('--cookie <header>', 'cookies as a Cookie header string')
   .option('--credential <key=value>', 'a named credential (repeatable), e.g. app_password=xxxx', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (platform: string, name: string | undefined, o: { cookiesFile?: string; cookie?: string; credential: string[] }) => {
+  .option('--proxy <url>', "every request of this profile leaves through it: http://, https:// or socks5://[user:pass@]host:port ('none' removes it)")
+  .option('--pool <name>', "the named pool it serves in (params.profile \"pool:<name>\"; 'none' removes it)")
+  .action(async (platform: string, name: string | undefined, o: { cookiesFile?: string; cookie?: string; credential: string[]; proxy?: string; pool?: string }) => {
     const { svc, close } = profileService();
     try {
       const cookies = o.cookiesFile ? readFileSync(o.cookiesFile, 'utf8') : o.cookie;
@@ -199,8 +202,11 @@ profiles
             }),
           )
         : undefined;
-      const v = await svc.upsert({ platform, name: name ?? 'default', cookies, credentials });
-      process.stdout.write(`stored ${v.platform}/${v.name}: cookies [${(v.cookies ?? []).join(', ')}], credentials [${(v.credentials ?? []).join(', ')}]\n`);
+      const none = (v: string | undefined) => (v === 'none' ? null : v);
+      const v = await svc.upsert({ platform, name: name ?? 'default', cookies, credentials, proxy: none(o.proxy), pool: none(o.pool) });
+      process.stdout.write(
+        `stored ${v.platform}/${v.name}: cookies [${(v.cookies ?? []).join(', ')}], credentials [${(v.credentials ?? []).join(', ')}], egress ${v.proxy ?? v.egress}${v.pool ? `, pool ${v.pool}` : ''}\n`,
+      );
     } catch (e) {
       fail(e);
     } finally {
@@ -217,7 +223,9 @@ profiles
     const store = openStore(cfg);
     const adapter = new Registry().get(platform);
     if (!adapter?.login) fail(new Error(`${platform}: no login page is known for this platform`));
-    const pool = new BrowserPool({});
+    // The login happens from the profile's own address, like all of its traffic.
+    const identities = new Identities(openIdentityStore(store, cfg));
+    const pool = new BrowserPool({ proxyFor: (key) => browserProxyOf(identities, key) });
     const logins = new LoginManager(pool, {
       async onSuccess(p, n, header) {
         const before = await store.profileGet(p, n);
@@ -285,7 +293,7 @@ profiles
     const { svc, close } = profileService();
     const list = await svc.list();
     await close();
-    for (const p of list) process.stdout.write(`${p.platform}/${p.name}\t${p.health}\tused ${p.used_at ?? 'never'}\n`);
+    for (const p of list) process.stdout.write(`${p.platform}/${p.name}\t${p.health}\tused ${p.used_at ?? 'never'}\t${p.proxy ?? p.egress}${p.pool ? `\tpool ${p.pool}` : ''}\n`);
   });
 
 profiles

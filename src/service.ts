@@ -13,6 +13,8 @@ import { ProfileService } from './accounts/profiles.js';
 import type { Config } from './config.js';
 import { loadRecordings } from './crawl/replay/har.js';
 import { ReplayDispatcher } from './crawl/replay/dispatcher.js';
+import { EgressDispatchers } from './identity/egress.js';
+import { browserProxyOf, Identities } from './identity/identities.js';
 import { mediaUrlBuilder } from './media/urls.js';
 import { serverKeys } from './auth/keys.js';
 import { MediaSigner } from './media/capability.js';
@@ -40,7 +42,7 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openBatchStore, openEventLog, openStore, openWebhookOutbox } from './store/open.js';
+import { openBatchStore, openEventLog, openIdentityStore, openStore, openWebhookOutbox } from './store/open.js';
 import { BatchService } from './tasks/batches.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 import { webhookSecret } from './webhooks/signing.js';
@@ -105,6 +107,8 @@ export interface ServiceOptions {
   download?: { fileCap?: number; imageCap?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
+  /** Proxied crawls: DNS override and target addresses allowed despite the SSRF rules (tests with a loopback platform). */
+  egress?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; connectTimeoutMs?: number };
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
   /** Webhooks (tests): DNS override, addresses allowed despite the rules (a loopback receiver), poll period, lease, attempt timeout, clock. */
@@ -139,6 +143,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const health = new HealthTracker(store, opts.health);
   const cancels = fleet?.cancels ?? new LocalCancelSignal();
   const requestLog = config.requestLog ? new RequestLog(config.requestLog) : undefined;
+  const identities = new Identities(openIdentityStore(store, config));
+  const egress = new EgressDispatchers({ resolve: opts.egress?.resolve, allowAddress: opts.egress?.allowAddress, connectTimeoutMs: opts.egress?.connectTimeoutMs });
   const runner = new Runner({
     health,
     pacer: fleet?.pacer ?? new LocalPacer(),
@@ -163,6 +169,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     ops: opsOrConfigError(registry, config),
     cursors,
     requestLog,
+    identities,
+    egress,
   });
   const media = new MediaProxy({
     policy: policyFor(registry.adapters, new Set(opts.media?.extraPorts ?? []), async (url) => {
@@ -179,9 +187,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     headersTimeoutMs: opts.media?.headersTimeoutMs ?? 15_000,
     userAgent: DEFAULT_UA,
     playlistUrls: mediaUrlBuilder(undefined, mediaSigner),
+    // Media of a proxied profile leaves through its proxy too (replay answers from recordings instead).
+    route: config.replay.length
+      ? undefined
+      : async (origin, req) => {
+          const ref = req.video ? undefined : await store.mediaRefGet(urlHash(origin));
+          const platform = req.video?.platform ?? ref?.platform;
+          const profile = req.video ? (req.video.profile ?? 'default') : ref?.profile;
+          if (!platform || !profile) return undefined;
+          const e = await identities.egressOf(platform, profile);
+          return e.proxy ? { dispatcher: egress.get(e.proxy), judge: (u) => egress.judge(u) } : undefined;
+        },
   });
   const tokens = new TokenService(store);
   const browser = new BrowserPool({
+    // A profile's browser context leaves through its proxy too (never in replay: nothing reaches a network there).
+    proxyFor: config.replay.length ? undefined : (key) => browserProxyOf(identities, key),
     // Cookies a site renewed in the browser go back to the stored login (the profile's own names updated, others added).
     async onRetire(key, header) {
       const [platform, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
@@ -270,7 +291,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, {
     judge: (url) => judgeTarget(url, targetRules),
     bornFinished: () => webhooks.nudge(),
-  });
+  }, identities);
   const watchClock = opts.watches?.now ?? Date.now;
   const watchStore = openWatchStore(store, opts.watches?.seenMax);
   runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
@@ -290,7 +311,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     catalog,
     registry,
     tokens,
-    profiles: new ProfileService(store, registry),
+    profiles: new ProfileService(store, registry, identities),
     logins,
     checker,
     metrics,
@@ -377,6 +398,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await logins.close();
       await browser.close();
       await runner.stop();
+      await egress.close();
       await fleet?.close();
       requestLog?.close();
       bus.close();

@@ -58,7 +58,8 @@ export class HealthTracker {
     let strikes = stored.strikes;
     let coolingUntil = stored.cooling_until ?? 0;
     let health: 'ok' | 'cooling' | 'session_expired' | undefined;
-    if (outcome === 'blocked' || outcome === 'rate_limited') {
+    // A dead proxy cools its account like a block: the identity is never moved to another address.
+    if (outcome === 'blocked' || outcome === 'rate_limited' || outcome === 'proxy_down') {
       strikes += 1;
       const wait = retryAfterS && retryAfterS > 0 ? Math.min(this.capMs, retryAfterS * 1000) : coolingDelay(strikes, this.random, this.baseMs, this.capMs);
       coolingUntil = now + wait;

@@ -8,6 +8,8 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   // Refused before the body was read (401, 403, 413...): read the rest so the client sees the answer.
   drainBody(req, reply);
   if (err instanceof ApiError) {
+    const retryAfterS = (err as { retryAfterS?: number }).retryAfterS;
+    if (retryAfterS) reply.header('retry-after', String(retryAfterS));
     reply.code(err.status).send(err.toBody());
     return;
   }

@@ -2,6 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import { Cancelled, RateLimited, ReplayMiss, Timeout, UpstreamError, isReplayMiss } from './errors.js';
 import { pace as paced, type Pacer } from './pacer.js';
 import type { RequestTrace } from './request-log.js';
+import { proxyFailure } from '../identity/egress.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -45,6 +46,10 @@ export interface HttpClientOptions {
   onRequest?: (method: string, url: URL) => void;
   /** The request log's hook (CRAWLER_REQUEST_LOG). */
   trace?: RequestTrace;
+  /** Judges each target before it is sent (through a proxy, which resolves names itself: the SSRF rules). */
+  beforeSend?: (url: URL) => Promise<void>;
+  /** The account's proxy: a failure there is reported as the proxy's, in words without its credentials. */
+  proxy?: { label: string; onFailure(why: string): void };
 }
 
 const MAX_REDIRECTS = 5;
@@ -126,6 +131,7 @@ export class HttpClient {
         throw new Cancelled();
       }
     }
+    await this.opts.beforeSend?.(url);
     const sendHeaders = { ...headers };
     if (this.opts.cookies && hostMatches(url.hostname, this.opts.cookieHosts ?? [])) sendHeaders['cookie'] = mergeCookies(this.opts.cookies, sendHeaders['cookie']);
     this.opts.onRequest?.(method, url);
@@ -149,6 +155,11 @@ export class HttpClient {
       ended?.({ error: signal?.aborted ? 'cancelled' : ((err as Error)?.message ?? String(err)).slice(0, 200) });
       if (isReplayMiss(err)) throw err;
       if (signal?.aborted) throw new Cancelled();
+      const atProxy = this.opts.proxy ? proxyFailure(err) : undefined;
+      if (atProxy && this.opts.proxy) {
+        this.opts.proxy.onFailure(atProxy);
+        throw new UpstreamError(`${method} ${url.host}${url.pathname} failed at proxy ${this.opts.proxy.label}: ${atProxy}`);
+      }
       if (timeout.aborted || isTimeoutError(err)) throw new Timeout(`${method} ${url.host}${url.pathname} timed out after ${timeoutMs} ms`);
       const cause = (err as Error)?.message ?? String(err);
       throw new UpstreamError(`${method} ${url.host}${url.pathname} failed: ${cause}`);

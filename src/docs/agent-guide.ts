@@ -75,6 +75,8 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   if (noReplyPages.length) out(`    No reply pages to walk on ${noReplyPages.join(', ')}: replies all there is 400 invalid_request.`);
   out('    A stopped walk keeps its comments, says why in warnings, and returns a cursor that resumes inside the thread it stopped in.');
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
+  out('  profile "pool" (or "pool:<name>"): the service picks a healthy, free profile of the platform; the task\'s "profile" field says which.');
+  out('    All of them cooling -> 429 rate_limited (honour Retry-After); all needing a re-login -> 503 session_expired; no such pool -> 400.');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
   out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
   out('  since, until (search, posts, comments): unix seconds or ISO 8601 ("2024-05-01", "2024-05-01T08:00:00+08:00"); a bare until date takes the whole day (UTC).');

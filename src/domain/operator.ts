@@ -14,6 +14,16 @@ export const ProfileSchema = z.object({
   /** Names only, on the answer to a store. */
   cookies: z.array(z.string()).optional(),
   credentials: z.array(z.string()).optional(),
+  /** Where the profile's traffic leaves: `direct`, or its proxy's id (`px-` and a hash of its address). */
+  egress: z.string().optional(),
+  /** The profile's proxy, credentials masked (`socks5://***@host:port`); absent when direct. */
+  proxy: z.string().optional(),
+  /** The named pool it serves in (`params.profile: "pool:<name>"`); every profile serves in `pool`. */
+  pool: z.string().nullable().optional(),
+  /** Crawl outcomes of the last hour, fleet-wide: finished tasks, and the share that succeeded or were blocked (null without tasks). */
+  tasks_1h: z.number().int().nonnegative().optional(),
+  success_rate_1h: z.number().min(0).max(1).nullable().optional(),
+  block_rate_1h: z.number().min(0).max(1).nullable().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -37,6 +37,8 @@ export const TaskSchema = z.object({
   started_at: z.string().optional(),
   finished_at: z.string().optional(),
   attempts: z.number().int().nonnegative(),
+  /** Pool tasks (params.profile "pool" or "pool:<name>"): the stored profile the service picked to run it. */
+  profile: z.string().optional(),
   progress: ProgressSchema.optional(),
   result: z.unknown().optional(),
   error: ErrorBodySchema.optional(),

@@ -16,6 +16,14 @@ export interface ProxyRequest {
   headers?: Record<string, string>;
   /** The session-gated variant: the platform's profile cookies go to the CDN. */
   video?: { platform: string; cookies?: string; profile?: string };
+  /** The account's own egress (set by open from the route): its proxy, and the target judgement it needs. */
+  via?: MediaRoute;
+}
+
+/** A media fetch that must leave through a profile's proxy: the proxy resolves names, so targets are judged first. */
+export interface MediaRoute {
+  dispatcher: Dispatcher;
+  judge(url: URL): Promise<void>;
 }
 
 export interface ProxyAnswer {
@@ -43,6 +51,8 @@ export interface ProxyOptions {
   userAgent: string;
   /** Builds the relative URLs a rewritten playlist points at (signed, so a browser player needs no token). */
   playlistUrls?: MediaUrlBuilder;
+  /** The proxy of the profile this media belongs to (the video's profile, else the one that crawled it); undefined: direct. */
+  route?(origin: string, req: ProxyRequest): Promise<MediaRoute | undefined>;
 }
 
 const MAX_REDIRECTS = 3;
@@ -77,6 +87,10 @@ export class MediaProxy {
     const range = singleRange(req.range);
     if (range !== req.range) req = { ...req, range };
     const href = url.toString();
+    if (this.o.route && !req.via) {
+      const via = await this.o.route(href, req);
+      if (via) req = { ...req, via };
+    }
     const replaced = await this.o.refresher?.current(href);
     let res = await this.fetchFollowing(replaced ?? href, req, clientSignal, replaced ? undefined : { url, owner });
     if (EXPIRED_STATUSES.has(res.status) && this.o.refresher) {
@@ -185,7 +199,14 @@ export class MediaProxy {
       if (req.ifModifiedSince) headers['if-modified-since'] = req.ifModifiedSince;
       // A profile's cookies go to its own platform's CDN only, never to a host a redirect led elsewhere.
       if (req.video?.cookies && owner.id === req.video.platform) headers.cookie = req.video.cookies;
-      const res = await this.once(url, req.method, headers, clientSignal);
+      if (req.via) {
+        try {
+          await req.via.judge(url);
+        } catch (e) {
+          throw notAllowed(`u: ${(e as Error).message}`);
+        }
+      }
+      const res = await this.once(url, req.method, headers, clientSignal, req.via?.dispatcher);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
         discard(res.body);
@@ -197,7 +218,7 @@ export class MediaProxy {
     }
   }
 
-  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, clientSignal?: AbortSignal): Promise<Fetched> {
+  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, clientSignal?: AbortSignal, dispatcher = this.o.dispatcher): Promise<Fetched> {
     // A caller already gone (say, during a refresh) gets no origin request: an aborted signal never fires 'abort' again.
     if (clientSignal?.aborted) throw new MediaError('upstream_error', 'the client went away');
     const ac = new AbortController();
@@ -205,7 +226,7 @@ export class MediaProxy {
     clientSignal?.addEventListener('abort', onClient, { once: true });
     const timer = setTimeout(() => ac.abort(new Error('headers timeout')), this.o.headersTimeoutMs);
     try {
-      const res = await request(url, { method, headers, dispatcher: this.o.dispatcher, signal: ac.signal, highWaterMark: 1024 * 1024 });
+      const res = await request(url, { method, headers, dispatcher, signal: ac.signal, highWaterMark: 1024 * 1024 });
       const flat: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
       return { status: res.statusCode, headers: flat, body: res.body as unknown as Readable, url: url.toString() };

@@ -11,6 +11,9 @@ import { SqliteBatchStore } from './sqlite-batches.js';
 import { SqliteEventLog } from './sqlite-events.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
+import type { IdentityStore } from './identity.js';
+import { PgIdentityStore } from './pg/identity.js';
+import { SqliteIdentityStore } from './sqlite-identity.js';
 import { PgWebhookOutbox } from './pg/webhooks.js';
 import { SqliteWebhookOutbox } from './sqlite-webhooks.js';
 import type { WebhookOutbox } from './webhooks.js';
@@ -35,6 +38,14 @@ export function openEventLog(store: Store): EventLog {
   if (store instanceof PgStore) return new PgEventLog(store.pool, () => store.ready());
   if (store instanceof SqliteStore) return new SqliteEventLog(store.db);
   throw new Error('no event log for this store');
+}
+
+/** Profile identities (proxies, pools, outcomes) beside the store, in the same database, sealed by the same key. */
+export function openIdentityStore(store: Store, config: Pick<Config, 'dataDir' | 'secretKey'>): IdentityStore {
+  const box = new SecretBox(loadSecretKey(config.dataDir, config.secretKey));
+  if (store instanceof PgStore) return new PgIdentityStore(store.pool, box, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteIdentityStore(store.db, box);
+  throw new Error('no identity store for this store');
 }
 
 /** The webhook outbox beside the store, in the same database. */

@@ -64,6 +64,14 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (batch_id, idx)) WITHOUT ROWID;`,
   // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
   SQLITE_DOWNLOAD_FILES_MIGRATION,
+  // Profile identities (proxy, pool) and a rolling record of crawl outcomes per profile (src/store/sqlite-identity.ts); IF NOT EXISTS: branches append here in any merge order.
+  `CREATE TABLE IF NOT EXISTS profile_identity (platform TEXT NOT NULL, name TEXT NOT NULL, proxy TEXT, pool TEXT, PRIMARY KEY (platform, name));
+   CREATE INDEX IF NOT EXISTS profile_identity_by_pool ON profile_identity(platform, pool);
+   CREATE TABLE IF NOT EXISTS profile_outcomes (platform TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
+     ok INTEGER NOT NULL DEFAULT 0, blocked INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (platform, name, minute)) WITHOUT ROWID;
+   CREATE INDEX IF NOT EXISTS profile_outcomes_by_age ON profile_outcomes(minute);
+   CREATE INDEX IF NOT EXISTS tasks_queued_by_account ON tasks(account) WHERE status = 'queued';`,
 ];
 
 export function openDatabase(file: string): Database.Database {

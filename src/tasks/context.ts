@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_UA, HttpClient } from '../crawl/http.js';
 import type { Pacer } from '../crawl/pacer.js';
 import type { RequestTrace } from '../crawl/request-log.js';
+import { paceKey } from '../identity/proxy-url.js';
 import type { CrawlContext, GuestJar, Memo, PageSigning, PlatformAdapter } from '../platforms/types.js';
 
 export interface ContextDeps {
@@ -28,6 +29,11 @@ export interface ContextDeps {
   warnings: string[];
   onRequest?: (method: string, url: URL) => void;
   trace?: RequestTrace;
+  /** The egress the account leaves by (`direct` or a proxy's id): platforms limit by address, so it is paced apart. */
+  egress?: string;
+  /** Set when the account has a proxy (see HttpClientOptions). */
+  beforeSend?: (url: URL) => Promise<void>;
+  proxy?: { label: string; onFailure(why: string): void };
 }
 
 /** A Memo in process memory, one per platform. */
@@ -69,12 +75,14 @@ export function makeContext(d: ContextDeps): CrawlContext {
   const http = new HttpClient({
     defaultHeaders: { 'user-agent': guest.userAgent },
     dispatcher: d.dispatcher,
-    pace: { pacer: d.pacer, key: d.adapter.id, gapMs: d.gapMs ?? d.adapter.minGapMs },
+    pace: { pacer: d.pacer, key: paceKey(d.adapter.id, d.egress ?? 'direct'), gapMs: d.gapMs ?? d.adapter.minGapMs },
     signal: d.signal,
     cookies: d.cookies,
     cookieHosts: d.adapter.hosts,
     onRequest: d.onRequest,
     trace: d.trace,
+    beforeSend: d.beforeSend,
+    proxy: d.proxy,
   });
   return {
     platform: d.adapter.id,

@@ -17,7 +17,7 @@ const p = (name: string, type: CatalogParam['type'], description: string, extra:
   ...extra,
 });
 
-const PROFILE = p('profile', 'string', 'which stored login to crawl as', { default: 'default' });
+const PROFILE = p('profile', 'string', 'which stored login to crawl as; "pool" (or "pool:<name>") lets the service pick the healthiest free profile of the platform', { default: 'default' });
 const FORCE = p('force', 'boolean', 'bypass the cache and crawl live', { default: false });
 const MAX_AGE = p('max_age_s', 'integer', 'serve from cache only if the cached result is fresher than this many seconds', { min: 0, max: 31_536_000 });
 const LIMIT = p('limit', 'integer', `maximum items (1 to ${LIMIT_MAX})`, { default: DEFAULT_LIMIT, min: 1, max: LIMIT_MAX });
@@ -136,8 +136,8 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
   if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
     throw new ApiError('invalid_request', 'params.min_duration_s: must not exceed max_duration_s');
   }
-  if (typeof out.profile === 'string' && !/^[A-Za-z0-9_.-]{1,64}$/.test(out.profile)) {
-    throw new ApiError('invalid_request', 'params.profile: letters, digits, _ . - only (1 to 64)');
+  if (typeof out.profile === 'string' && !/^(pool:)?[A-Za-z0-9_.-]{1,64}$/.test(out.profile)) {
+    throw new ApiError('invalid_request', 'params.profile: letters, digits, _ . - only (1 to 64); or "pool", or "pool:<name>"');
   }
   return out;
 }

@@ -28,6 +28,8 @@ import type { Item } from '../domain/item.js';
 import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
 import type { RequestLog } from '../crawl/request-log.js';
+import type { Identities } from '../identity/identities.js';
+import type { EgressDispatchers } from '../identity/egress.js';
 import type { WatchRuns } from '../watches/runs.js';
 
 export interface RunnerDeps {
@@ -63,6 +65,10 @@ export interface RunnerDeps {
   ops?: ReadonlyMap<string, Record<string, unknown>>;
   /** CRAWLER_REQUEST_LOG: every outbound platform request, with its account and task. */
   requestLog?: RequestLog;
+  /** Profiles' proxies and outcomes; absent: every account goes direct and no outcomes are kept. */
+  identities?: Identities;
+  /** One dispatcher per proxy (live mode). */
+  egress?: EgressDispatchers;
 }
 
 interface Running {
@@ -175,8 +181,28 @@ export class Runner {
   }
 
   private async sideContext(adapter: PlatformAdapter, profile: string, signal: AbortSignal, warnings: string[]) {
-    const [stored, jar] = await Promise.all([this.d.store.profileGet(adapter.id, profile), this.freshJar(adapter.id, profile)]);
-    return this.context(adapter, profile, stored, jar, signal, warnings, this.d.log.child({ side: adapter.id }));
+    const [stored, jar, egress] = await Promise.all([this.d.store.profileGet(adapter.id, profile), this.freshJar(adapter.id, profile), this.egressDeps(adapter.id, profile, warnings)]);
+    return this.context(adapter, profile, stored, jar, signal, warnings, this.d.log.child({ side: adapter.id }), egress);
+  }
+
+  /**
+   * How the account's requests leave: its own proxy (judged targets, failures named as the proxy's) or direct.
+   * Replay answers from recordings whatever the proxy: nothing reaches a network, and the result says so.
+   */
+  private async egressDeps(platform: string, profile: string, warnings: string[], onProxyDown?: (why: string) => void): Promise<Partial<ContextDeps>> {
+    const e = await this.d.identities?.egressOf(platform, profile);
+    if (!e?.proxy) return { egress: 'direct' };
+    const egress = this.d.egress;
+    if (this.d.replay || !egress) {
+      warnings.push(`profile "${profile}" has a proxy (${e.label}) that was not used: the crawl was replayed from recordings`);
+      return { egress: e.id };
+    }
+    return {
+      egress: e.id,
+      dispatcher: egress.get(e.proxy),
+      beforeSend: (url) => egress.judge(url),
+      proxy: { label: e.label as string, onFailure: (why) => onProxyDown?.(why) },
+    };
   }
 
   /** The one way this runner builds a crawl context: the profile's login, shared memo, guest jar and pacing. */
@@ -291,19 +317,29 @@ export class Runner {
     let result: TaskResult | undefined;
     let failure: ErrorBody | undefined;
     const params = JSON.parse(row.params) as Params;
-    const profile = profileOf(params);
+    // The account was fixed at submit (a pool task's pick included): the profile is its second half.
+    const profile = row.account.slice(row.source.length + 1) || profileOf(params);
+    let proxyDown: string | undefined;
     // Progress rows are written in emission order and all stored before the finish is.
     let progressSaved: Promise<void> = Promise.resolve();
     let retryAfterS: number | undefined;
     try {
       const found = catalog.get(row.source, row.action);
       if (!found) throw new Error(`${row.source}.${row.action} is no longer in the catalog`);
-      const [stored, jar] = await Promise.all([store.profileGet(found.adapter.id, profile), this.freshJar(found.adapter.id, profile)]);
+      const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
+      const [stored, jar, egress] = await Promise.all([
+        store.profileGet(found.adapter.id, profile),
+        this.freshJar(found.adapter.id, profile),
+        this.egressDeps(found.adapter.id, profile, warnings, (why) => {
+          if (!proxyDown) log.warn({ task: row.id, account: row.account }, `the account's proxy failed: ${why}; the account cools`);
+          proxyDown ??= why;
+        }),
+      ]);
       r.jar = jar;
       if (stored) await store.profileTouch(found.adapter.id, profile, Date.now());
-      const warnings: string[] = this.d.replay ? ['replayed from recordings (CRAWLER_REPLAY): not a live crawl'] : [];
       const signer = this.signers?.(found.adapter, profile, stored?.cookies ?? undefined, jar.userAgent, r.abort.signal);
       const ctx = this.context(found.adapter, profile, stored, jar, r.abort.signal, warnings, log.child({ task: row.id, source: row.source, action: row.action }), {
+        ...egress,
         signer,
         trace: this.d.requestLog?.trace({ platform: found.adapter.id, account: row.account, task: row.id, attempt: row.attempts }),
       });
@@ -369,16 +405,21 @@ export class Runner {
       // The task has its result; bookkeeping after it must not keep the caller from hearing so.
       log.error({ err: e, task: row.id }, 'post-crawl bookkeeping failed');
     }
-    const outcome = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
+    const said = result ? ((result as { error?: ErrorBody }).error?.code ?? (result as { source?: string }).source ?? 'live') : (failure?.code ?? 'error');
+    // A dead proxy cools the account (it is never re-homed to another address).
+    const outcome = proxyDown && said !== 'live' && said !== 'empty' ? 'proxy_down' : said;
+    let forHealth: string | undefined;
+    if (result && !WRITE_ACTIONS.has(row.action)) forHealth = outcome;
+    else if (result) {
+      // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
+      const state = (result as { state?: string }).state;
+      forHealth = outcome === 'proxy_down' ? outcome : state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
+    } else forHealth = outcome;
+    if (this.d.identities && forHealth) await this.d.identities.record(row.source, profile, forHealth).catch((e) => log.warn({ err: e, task: row.id }, 'outcome not recorded'));
     if (result && !WRITE_ACTIONS.has(row.action)) {
       await this.d.health.record(row.source, profile, outcome, retryAfterS);
       await this.onOutcome?.(row.source, profile, outcome);
-    } else if (result) {
-      // A write the platform took (or refused for the login's sake) says as much about the login as a crawl.
-      const state = (result as { state?: string }).state;
-      const said = state === 'published' || state === 'deleted' ? 'live' : state === 'session_expired' || state === 'blocked' ? state : undefined;
-      if (said) await this.d.health.record(row.source, profile, said);
-    }
+    } else if (result && forHealth) await this.d.health.record(row.source, profile, forHealth);
     metrics.tasksFinished.inc({ ...labels, status: result ? 'succeeded' : 'failed', outcome });
     this.emitFinal(done);
   }

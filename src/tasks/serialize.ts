@@ -13,6 +13,11 @@ export function taskJson(row: TaskRow, withResult = true): string {
   if (row.started_at !== null) out += `,"started_at":"${row.started_at === row.created_at ? created : iso(row.started_at)}"`;
   if (row.finished_at !== null) out += `,"finished_at":"${row.finished_at === row.created_at ? created : iso(row.finished_at)}"`;
   out += `,"attempts":${row.attempts}`;
+  // A pool task says which profile the service picked for it (its account's second half); one answered from cache picked none.
+  if (row.params.includes('"profile":"pool')) {
+    const picked = row.account.slice(row.source.length + 1);
+    if (picked !== 'pool' && !picked.startsWith('pool:')) out += `,"profile":${JSON.stringify(picked)}`;
+  }
   if (row.progress) out += `,"progress":${row.progress}`;
   if (withResult && row.result !== null && row.status === 'succeeded') out += `,"result":${row.result}`;
   if (row.error !== null && row.status === 'failed') out += `,"error":${row.error}`;

@@ -16,6 +16,7 @@ import type { Runner } from './runner.js';
 import { isFinished, taskJson } from './serialize.js';
 import { AnswerSlabs, taskBytes, type ResultBytes } from './answer.js';
 import { Lru } from './lru.js';
+import { poolOf, type Identities } from '../identity/identities.js';
 import { duplicateResult, isWrite, paramsHash, planWrite, requireWriteScope, WRITE_ACTIONS } from './writes.js';
 
 export const WAIT_MAX_MS = 8000;
@@ -98,6 +99,8 @@ export class TaskService {
     private readonly signer: MediaSigner,
     private readonly cancels: CancelSignal,
     private readonly callbacks?: CallbackHooks,
+    /** Pools and their picks; absent: params.profile "pool" is refused. */
+    private readonly identities?: Identities,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -131,7 +134,12 @@ export class TaskService {
       }
     }
     const profile = params.profile as string | undefined;
-    if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
+    const pool = poolOf(profile);
+    if (pool && !this.identities) throw new ApiError('invalid_request', 'params.profile: pools are not available on this service');
+    // A pool task's account is picked when it is queued (its queue and slots are then fixed); params keep "pool"
+    // for the cache key, and a task answered from cache picks nobody.
+    const pick = async () => (pool && this.identities ? `${platform}:${await this.identities.pick(platform, pool.pool)}` : base.account);
+    if (!pool && profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
       throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
     }
     const now = Date.now();
@@ -142,15 +150,17 @@ export class TaskService {
       source: platform,
       action,
       params: paramsText,
-      account: `${platform}:${params.profile ?? 'default'}`,
+      account: `${platform}:${profile ?? 'default'}`,
       owner: input.owner,
       createdAt: now,
       watchId: input.watchId,
       finished: undefined,
     };
     if (write) {
+      base.account = await pick();
       if (params.dry_run !== true && params.confirm !== true) {
-        await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, params, signal));
+        const planAs = { ...params, profile: base.account.slice(platform.length + 1) };
+        await planWrite(found.adapter, action, found.def as WriteAction, params, (signal) => this.runner.plan(found.adapter, found.def as never, planAs, signal));
       }
       this.metrics.tasksSubmitted.inc({ source: platform, action });
       const key = params.idempotency_key as string | undefined;
@@ -181,6 +191,7 @@ export class TaskService {
         return params.callback_url === undefined ? row : this.bornFinished(row);
       }
     }
+    base.account = await pick();
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     return this.enqueue(await sink.insertTask(base));
   }

@@ -7,6 +7,7 @@ import type { WatchPatch, WatchRow, WatchRunRow, WatchStore } from '../store/wat
 import type { Caller } from '../tasks/service.js';
 import { validateParams } from '../tasks/params.js';
 import { periodS, watchNewItems } from './new-items.js';
+import { poolOf } from '../identity/identities.js';
 
 export const WATCH_ID = /^w_[0-9a-z]{9}[0-9a-f]{16}$/;
 const CREATE_FIELDS = ['source', 'action', 'params', 'every_s', 'callback_url', 'full_page', 'paused'];
@@ -154,7 +155,8 @@ export class WatchService {
     const params = validateParams(entry, raw);
     for (const k of RUN_OWNED_PARAMS) delete params[k];
     const profile = params.profile as string | undefined;
-    if (profile !== undefined && profile !== 'default' && !(await this.store.profileGet(platform, profile))) {
+    // A pool ("pool", "pool:<name>") is picked afresh for each run, when the run is queued.
+    if (profile !== undefined && profile !== 'default' && !poolOf(profile) && !(await this.store.profileGet(platform, profile))) {
       throw new ApiError('invalid_request', `params.profile: no stored profile ${platform}/${profile}; see GET /v1/profiles`);
     }
     return params;

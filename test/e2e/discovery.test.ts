@@ -43,7 +43,7 @@ describe('catalog and discovery', () => {
     expect(typeof h.body.uptime_s).toBe('number');
     (s.svc.store as SqliteStore).db.prepare("INSERT INTO profiles (platform, name, cookies, health) VALUES ('fake', 'default', 'SESSION=secret', 'ok')").run();
     const p = await s.api('/v1/profiles');
-    expect(p.body).toEqual({ profiles: [{ platform: 'fake', name: 'default', health: 'ok', checked_at: null, used_at: null }] });
+    expect(p.body).toEqual({ profiles: [{ platform: 'fake', name: 'default', health: 'ok', checked_at: null, used_at: null, egress: 'direct', pool: null, tasks_1h: 0, success_rate_1h: null, block_rate_1h: null }] });
     expect(p.text).not.toContain('secret');
   });
 

@@ -12,9 +12,10 @@ describe('profiles', () => {
   it('stores cookies and credentials through the admin route, never showing values', async () => {
     const r = await s.api('/v1/profiles', { method: 'POST', json: { platform: 'fake', name: 'main', cookies: 'SESSION=s3cret; uid=7', credentials: { app_password: 'hunter2' } } });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null, cookies: ['SESSION', 'uid'], credentials: ['app_password'] });
+    const fresh = { egress: 'direct', pool: null, tasks_1h: 0, success_rate_1h: null, block_rate_1h: null };
+    expect(r.body).toEqual({ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null, cookies: ['SESSION', 'uid'], credentials: ['app_password'], ...fresh });
     const list = await s.api('/v1/profiles', { token: await s.token(['read']) });
-    expect(list.body.profiles).toEqual([{ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null }]);
+    expect(list.body.profiles).toEqual([{ platform: 'fake', name: 'main', health: 'unknown', checked_at: null, used_at: null, ...fresh }]);
     expect(list.text).not.toMatch(/s3cret|hunter2/);
   });
 

@@ -18,14 +18,14 @@ export interface Running {
 }
 
 /** Test-only service options (resolvers, clocks, fleet timings) pass straight through to createService. */
-export type StartOptions = Omit<ServiceOptions, 'registry' | 'logger' | 'pingMs'> & { adapters?: PlatformAdapter[]; config?: Partial<Config>; dataDir?: string; pingMs?: number };
+export type StartOptions = Omit<ServiceOptions, 'registry' | 'pingMs'> & { adapters?: PlatformAdapter[]; config?: Partial<Config>; dataDir?: string; pingMs?: number };
 
 /** Starts the real service in-process on a loopback port with a fresh data dir. */
 export async function startService(o: StartOptions = {}): Promise<Running> {
   const { adapters, config: overrides, dataDir: givenDir, pingMs, ...options } = o;
   const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'crawler-test-'));
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, workers: 4, minGapMs: 0, logLevel: 'silent', ...overrides });
-  const svc = createService(config, { ...options, registry: adapters ? new Registry(adapters) : undefined, logger: pino({ level: 'silent' }), pingMs: pingMs ?? 200 });
+  const svc = createService(config, { ...options, registry: adapters ? new Registry(adapters) : undefined, logger: options.logger ?? pino({ level: 'silent' }), pingMs: pingMs ?? 200 });
   const base = (await svc.listen()).replace('0.0.0.0', '127.0.0.1');
   let defaultToken: string | undefined;
   const token = async (scopes: Array<'read' | 'write' | 'admin'> = ['read']) => (await svc.tokens.create(scopes)).token;

@@ -31,6 +31,15 @@ export interface BrowserPoolOptions {
    * renewed during the context's life is written back to the profile.
    */
   onRetire?(key: string, cookieHeader: string): void | Promise<void>;
+  /** The profile's proxy (key: platform:profile): its context leaves through it, like the rest of its traffic. */
+  proxyFor?(key: string): Promise<BrowserProxy | undefined>;
+}
+
+/** Playwright's per-context proxy. */
+export interface BrowserProxy {
+  server: string;
+  username?: string;
+  password?: string;
 }
 
 export interface ProfileSession {
@@ -63,6 +72,8 @@ interface Slot {
   context: BrowserContext;
   page?: Page;
   userAgent: string;
+  /** The proxy the context was made with ('' when direct): a changed proxy needs a new context. */
+  proxied: string;
   applied?: string;
   busy: boolean;
   lastUsed: number;
@@ -102,7 +113,10 @@ export class BrowserPool {
     this.idleMs = opts.idleMs ?? 5 * 60_000;
     this.launchTimeoutMs = opts.launchTimeoutMs ?? 30_000;
     this.onRetire = opts.onRetire;
+    this.proxyFor = opts.proxyFor;
   }
+
+  private readonly proxyFor?: BrowserPoolOptions['proxyFor'];
 
   private readonly onRetire?: BrowserPoolOptions['onRetire'];
 
@@ -206,8 +220,10 @@ export class BrowserPool {
   private async slotFor(key: string, userAgentWanted: string | undefined): Promise<Slot> {
     const browser = await this.ensureBrowser();
     const userAgent = userAgentWanted ?? chromeUserAgent(browser.version());
+    const proxy = await this.proxyFor?.(key);
+    const proxied = proxy ? JSON.stringify(proxy) : '';
     let slot = this.slots.get(key);
-    if (slot && (slot.browser !== browser || slot.userAgent !== userAgent)) {
+    if (slot && (slot.browser !== browser || slot.userAgent !== userAgent || slot.proxied !== proxied)) {
       await this.retire(slot);
       slot = undefined;
     }
@@ -219,8 +235,8 @@ export class BrowserPool {
       return slot;
     }
     await this.trim(1);
-    const context = await browser.newContext({ userAgent });
-    const fresh: Slot = { key, browser, context, userAgent, busy: true, lastUsed: Date.now() };
+    const context = await browser.newContext({ userAgent, proxy });
+    const fresh: Slot = { key, browser, context, userAgent, proxied, busy: true, lastUsed: Date.now() };
     context.on('close', () => {
       if (this.slots.get(key) === fresh) this.slots.delete(key);
     });

@@ -16,6 +16,13 @@ export const ProfileStoreBodySchema = z.object({
     .optional()
     .describe('a Cookie header string, a Netscape cookies.txt, or a JSON array of {name, value} (at most 64 KiB)'),
   credentials: z.record(z.string().regex(PROFILE_NAME), z.string().max(8192)).optional().describe('named secrets (API tokens, app passwords); stored sealed, never shown again'),
+  proxy: z
+    .string()
+    .max(2048)
+    .nullable()
+    .optional()
+    .describe('http://, https:// or socks5:// [user:password@]host:port: every request of this profile leaves through it, never another way; stored sealed, shown masked; null removes it, absent keeps it'),
+  pool: z.string().regex(PROFILE_NAME).nullable().optional().describe('a named pool this profile serves in (params.profile "pool:<name>"); null removes it, absent keeps it'),
 });
 
 /** Body of POST /v1/tokens, as documented. */
@@ -30,8 +37,8 @@ export function operatorRoutes(app: FastifyInstance, d: ApiDeps): void {
 
   app.post('/v1/profiles', { config: { scope: 'admin' } }, async (req, reply) => {
     const body = req.body as Record<string, unknown> | null;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_request', 'body: expected {platform, name, cookies?, credentials?}');
-    return reply.code(201).send(await d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials }));
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_request', 'body: expected {platform, name, cookies?, credentials?, proxy?, pool?}');
+    return reply.code(201).send(await d.profiles.upsert({ platform: body.platform, name: body.name, cookies: body.cookies, credentials: body.credentials, proxy: body.proxy, pool: body.pool }));
   });
 
   app.post('/v1/profiles/:platform/:name/check', { config: { scope: 'admin' } }, async (req) => {

@@ -277,7 +277,7 @@ export class PreviewService {
       if ('reason' in source) return failWith(source.reason, source.message);
       // In-process check first: refreshes an expired URL and tells blocked/session_expired apart, which ffmpeg cannot.
       try {
-        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, cookies: (await this.d.store.profileGet(platform, source.profile))?.cookies ?? undefined } }, ac.signal);
+        const head = await this.d.media.open({ u: source.origin, method: 'GET', range: 'bytes=0-1023', video: { platform, profile: source.profile, cookies: (await this.d.store.profileGet(platform, source.profile))?.cookies ?? undefined } }, ac.signal);
         head.body?.on('error', () => {});
         head.body?.destroy();
       } catch (e) {

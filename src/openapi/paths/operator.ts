@@ -13,6 +13,7 @@ export function operatorDocs(): RouteDoc[] {
       access: 'read',
       tag: 'Operator',
       summary: 'Stored logins and their health (session_expired: a human must log in again)',
+      description: 'Each profile also shows its egress (`direct`, or its proxy\'s id), its proxy with credentials masked, its pool, and its crawl outcomes of the last hour across the fleet (`tasks_1h`, `success_rate_1h`, `block_rate_1h`).',
       responses: { 200: json('ProfileList', 'every stored profile; never a cookie value') },
     },
     {
@@ -20,9 +21,11 @@ export function operatorDocs(): RouteDoc[] {
       path: '/v1/profiles',
       access: 'admin',
       tag: 'Operator',
-      summary: 'Store (or replace) a login: cookies and named credentials',
+      summary: 'Store (or replace) a login: cookies and named credentials; its proxy and pool',
+      description:
+        'A `proxy` (http://, https:// or socks5://, optional user:password@, host and port) binds the profile to one address: its crawls, guest minting, browser context and media fetches all leave through it and never another way; a dead proxy cools the profile (the task fails with a retryable `upstream_error` naming the proxy). Re-posting only `proxy` or `pool` keeps the login; `null` removes either. Bad values: 400 `invalid_request`, never echoing the value.',
       body: { schema: ref('ProfileStoreRequest') },
-      responses: { 201: json('Profile', 'stored; cookie and credential names only') },
+      responses: { 201: json('Profile', 'stored; cookie and credential names only, proxy masked') },
       errors: ['invalid_request'],
     },
     {

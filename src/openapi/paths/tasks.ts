@@ -40,7 +40,9 @@ export function taskDocs(catalog: CatalogIndex): RouteDoc[] {
       description: [
         'Reads need the `read` scope, write verbs (`post.create`, `comment.create`, `delete`) the `write` scope; `admin` implies both.',
         'The body is one of the `TaskRequest.<source>.<action>` schemas (one per catalog entry, params as the catalog lists them), or the generic `TaskRequest` form (aliases such as `x`, any letter case).',
-        'An action a platform lacks is 404 `unsupported`. The shape of `result` is keyed on the action:',
+        'An action a platform lacks is 404 `unsupported`.',
+        '`params.profile: "pool"` (or `"pool:<name>"`) picks the healthiest free profile of the platform when the task is queued (a cache hit picks none; never one cooling or needing a re-login; best success rate of the last hour, then fewest queued and running tasks fleet-wide, then least recently used); the task\'s `profile` says which. The cache key keeps `"pool"`, whichever profile ran.',
+        'The shape of `result` is keyed on the action:',
         '',
         SHAPES_TABLE,
       ].join('\n'),
@@ -55,7 +57,13 @@ export function taskDocs(catalog: CatalogIndex): RouteDoc[] {
         202: json('TaskAccepted', 'accepted and stored (status is always queued, the state at acceptance): poll, or stream'),
         409: json('NeedsConfirmation', 'a write verb without `confirm` (and without `dry_run`): nothing was queued; re-send with confirm true'),
       },
-      errors: ['invalid_request', 'unsupported', 'forbidden_scope'],
+      errors: [
+        'invalid_request',
+        'unsupported',
+        'forbidden_scope',
+        { code: 'rate_limited', status: 429, when: 'a pool whose every usable profile is cooling down (Retry-After: seconds until the first is free)' },
+        { code: 'session_expired', status: 503, when: 'a pool whose every profile needs a human re-login' },
+      ],
     },
     {
       method: 'GET',
