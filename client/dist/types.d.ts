@@ -239,6 +239,8 @@ export interface Task<R = unknown> {
     started_at?: string;
     finished_at?: string;
     attempts: number;
+    /** Pool tasks: the stored profile the service picked to run it. */
+    profile?: string;
     progress?: Progress;
     result?: R;
     error?: ErrorBody;
