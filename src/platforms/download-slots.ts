@@ -1,0 +1,55 @@
+import { NotFound } from '../crawl/errors.js';
+import type { MediaSlot, StreamCandidate } from '../download/types.js';
+import type { CrawlContext, ItemDraft, ItemsAction, Params } from './types.js';
+
+/*
+ * Small pieces every platform's download resolver shares: the post through the platform's own detail
+ * action, and slots built from candidate lists without empty or duplicate entries.
+ */
+
+/** The post as `detail` gives it (its first item); a detail that answers nothing is NotFound. */
+export async function detailDraft(ctx: CrawlContext, detail: ItemsAction, params: Params): Promise<ItemDraft> {
+  const page = await detail.page(ctx, params);
+  const draft = page.items[0];
+  if (!draft) throw new NotFound(`${ctx.platform} answered no post for ${String(params.query)}`);
+  return draft;
+}
+
+/** Absolute http(s) URL or nothing (protocol-relative URLs become https). */
+export function absUrl(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (s.startsWith('//')) return `https:${s}`;
+  return /^https?:\/\/[^\s]+$/i.test(s) ? s : undefined;
+}
+
+/** A positive finite number from a number or a numeric string. */
+export function num(v: unknown): number | undefined {
+  const n = typeof v === 'string' && v.trim() ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** One slot from candidates, the first URL of each kept once (the platform repeats streams across lists); none: no slot. */
+export function slot(kind: MediaSlot['kind'], candidates: Array<StreamCandidate | undefined>, group?: string): MediaSlot | undefined {
+  const seen = new Set<string>();
+  const kept: StreamCandidate[] = [];
+  for (const c of candidates) {
+    if (!c) continue;
+    const key = `${c.url} ${c.audio_url ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(c);
+  }
+  if (!kept.length) return undefined;
+  return group ? { kind, group, candidates: kept } : { kind, candidates: kept };
+}
+
+export const slots = (list: Array<MediaSlot | undefined>): MediaSlot[] => list.filter((s): s is MediaSlot => !!s);
+
+/**
+ * Slots from the media the detail parser already picked, for platforms whose answer names one URL per
+ * position and nothing else: each is the platform's own rendition, labelled as given.
+ */
+export function slotsFromDraft(draft: ItemDraft, sourceQuality: string, watermark = false): MediaSlot[] {
+  return slots((draft.media ?? []).map((m) => slot(m.kind, [{ kind: m.kind, url: m.url, w: m.w, h: m.h, duration_s: m.duration_s, watermark, source_quality: sourceQuality }])));
+}
