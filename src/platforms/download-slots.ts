@@ -1,4 +1,4 @@
-import { NotFound } from '../crawl/errors.js';
+import { NotFound, UpstreamError } from '../crawl/errors.js';
 import type { MediaSlot, StreamCandidate } from '../download/types.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Params } from './types.js';
 
@@ -52,4 +52,15 @@ export const slots = (list: Array<MediaSlot | undefined>): MediaSlot[] => list.f
  */
 export function slotsFromDraft(draft: ItemDraft, sourceQuality: string, watermark = false): MediaSlot[] {
   return slots((draft.media ?? []).map((m) => slot(m.kind, [{ kind: m.kind, url: m.url, w: m.w, h: m.h, duration_s: m.duration_s, watermark, source_quality: sourceQuality }])));
+}
+
+/**
+ * The plan's slots, or why a post that does carry media has none to fetch: media offered only as a
+ * streaming playlist (HLS/DASH manifest without a file) is named, never answered as an empty post.
+ */
+export function fetchable(ctx: CrawlContext, list: Array<MediaSlot | undefined>, playlistOnly: string[]): MediaSlot[] {
+  const got = slots(list);
+  for (const what of playlistOnly) ctx.warn(`${what} is offered only as a streaming playlist, which download does not fetch`);
+  if (!got.length && playlistOnly.length) throw new UpstreamError(`${ctx.platform} offers this post's media only as a streaming playlist (${playlistOnly.join('; ')}): no file to download`);
+  return got;
 }
