@@ -64,3 +64,17 @@ export function fetchable(ctx: CrawlContext, list: Array<MediaSlot | undefined>,
   if (!got.length && playlistOnly.length) throw new UpstreamError(`${ctx.platform} offers this post's media only as a streaming playlist (${playlistOnly.join('; ')}): no file to download`);
   return got;
 }
+
+/*
+ * The raw answer a draft was parsed from, for parsers shared by many routes (detail falls back across
+ * several endpoints, each read by the same parser): the parser remembers, download looks it up. Weak:
+ * drafts of lists are collected as usual.
+ */
+const rawByDraft = new WeakMap<ItemDraft, unknown>();
+
+export function rememberRaw<T extends ItemDraft | undefined>(draft: T, raw: unknown): T {
+  if (draft) rawByDraft.set(draft, raw);
+  return draft;
+}
+
+export const rawOf = (draft: ItemDraft): unknown => rawByDraft.get(draft);
