@@ -6,7 +6,7 @@ import { pickBest, resolveDownload } from '../helpers/resolve-download.js';
 const run = (query: string, replay: string[]) => resolveDownload({ source: 'facebook', params: { query }, replay });
 
 describe('facebook download plans', () => {
-  it('video (real m. page): every DASH video representation of the player with the AAC track beside it, then the progressive stream; best = 1080p DASH + audio', async () => {
+  it('video (real m. page): every DASH video representation of the player with the AAC track beside it, then the player progressive src (the one detail names); best = 1080p DASH + audio', async () => {
     const { plan } = await run('https://www.facebook.com/Nintendo/posts/4193752747375813', [resolve(FIXTURES, 'facebook/detail-video-nintendo-286348296528911.har')]);
     expect(plan.slots).toHaveLength(1);
     const v = plan.slots[0]!;
@@ -14,7 +14,8 @@ describe('facebook download plans', () => {
     expect(dash.map((c) => c.h)).toEqual([1080, 720, 480, 360, 240, 144]);
     expect(new Set(dash.map((c) => c.audio_url)).size).toBe(1);
     expect(dash[0]!.audio_url).toMatch(/^https:\/\/video\.[a-z0-9.-]+\.fbcdn\.net\/v\/.+\.mp4\?/);
-    expect(v.candidates.at(-1)).toMatchObject({ source_quality: 'page_video', url: plan.draft.media![0]!.url, audio_url: undefined });
+    expect(v.candidates.at(-1)).toMatchObject({ source_quality: 'progressive_sd_src', url: plan.draft.media![0]!.url })
+    expect(v.candidates.at(-1)!.audio_url).toBeUndefined();;
     const best = pickBest(v);
     expect(best).toMatchObject({ source_quality: 'dash_1080p+audio', w: 1920, h: 1080, bitrate: 1712990, watermark: false, duration_s: 237.035 });
   });
