@@ -8,3 +8,4 @@ await import('./preview.js');
 await import('./soak.js');
 await import('./signers.js');
 await import('./mcp.js');
+await import('./watches.js');

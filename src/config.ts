@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   CRAWLER_MEDIA_MAX_IMAGE_MB: intIn(1, 1024).optional(),
   CRAWLER_MEDIA_MAX_VIDEO_MB: intIn(1, 16_384).optional(),
   CRAWLER_PREVIEW_WORKERS: intIn(1, 64).optional(),
+  // Bytes of downloaded files kept before the least recently used unpinned ones are evicted (1 MiB to 1 PiB).
+  CRAWLER_DOWNLOAD_MAX_BYTES: intIn(1024 * 1024, 2 ** 50).optional(),
   CRAWLER_TASK_RETENTION_DAYS: intIn(1, 3650).optional(),
   CRAWLER_GROUP_COMMIT_MS: intIn(0, 1000).optional(),
   CRAWLER_REQUEST_LOG: z.string().trim().min(1).optional(),
@@ -102,6 +104,10 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  CRAWLER_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1', 'true', 'false']).optional(),
+  CRAWLER_WEBHOOK_SECRET: z.string().trim().min(16, 'at least 16 characters').max(256).optional(),
+  CRAWLER_WATCH_TICK_MS: intIn(100, 3_600_000).optional(),
+  CRAWLER_WATCH_MAX_PER_OWNER: intIn(1, 1_000_000).optional(),
   CRAWLER_SECRET_KEY: z
     .string()
     .trim()
@@ -125,8 +131,14 @@ export interface Config {
   mediaMaxVideoBytes: number;
   /** ffmpeg renders at once. */
   previewWorkers: number;
+  /** download: total bytes of stored files before LRU eviction (CRAWLER_DOWNLOAD_MAX_BYTES, default 2 GiB). */
+  downloadMaxBytes: number;
   /** Ended tasks are kept this long. */
   taskRetentionDays: number;
+  /** How often each process looks for due watches (a claim in the store keeps a period to one run fleet-wide). */
+  watchTickMs: number;
+  /** Watches one token may hold. */
+  watchMaxPerOwner: number;
   /** Key for profile secrets at rest; absent: generated into the data dir. */
   secretKey?: string;
   /** How long cache-hit task rows wait to be committed together (0: the next event-loop turn). */
@@ -153,6 +165,10 @@ export interface Config {
   blob?: BlobTarget;
   /** How long an MCP tool call waits for its task before answering with the task id to poll. */
   mcpWaitMs: number;
+  /** Callback URLs may be http:// too, not only https:// (test networks). */
+  webhookAllowHttp: boolean;
+  /** Signs webhook notifications; absent: derived from the server secret (the same on every process of a fleet). */
+  webhookSecret?: string;
   /** CRAWLER_<SOURCE>_OPS variables (operation-data override files), checked against the platforms at start. */
   opsEnv: Record<string, string>;
 }
@@ -191,7 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
     // A URL's password is not echoed back into logs.
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(String(picked[i.path[0] as string]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'))}: ${i.message}`);
+    // Nor is a secret's value.
+    const shown = (k: string) => (/SECRET/.test(k) ? '***' : String(picked[k]).replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@'));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(shown(i.path[0] as string))}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -215,9 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxImageBytes: (e.CRAWLER_MEDIA_MAX_IMAGE_MB ?? 32) * 1024 * 1024,
     mediaMaxVideoBytes: (e.CRAWLER_MEDIA_MAX_VIDEO_MB ?? 2048) * 1024 * 1024,
     previewWorkers: e.CRAWLER_PREVIEW_WORKERS ?? availableParallelism(),
+    downloadMaxBytes: e.CRAWLER_DOWNLOAD_MAX_BYTES ?? 2 * 1024 ** 3,
     secretKey: e.CRAWLER_SECRET_KEY,
+    webhookAllowHttp: e.CRAWLER_WEBHOOK_ALLOW_HTTP === '1' || e.CRAWLER_WEBHOOK_ALLOW_HTTP === 'true',
+    webhookSecret: e.CRAWLER_WEBHOOK_SECRET,
     taskRetentionDays: e.CRAWLER_TASK_RETENTION_DAYS ?? 7,
     groupCommitMs: e.CRAWLER_GROUP_COMMIT_MS ?? 0,
+    watchTickMs: e.CRAWLER_WATCH_TICK_MS ?? 15_000,
+    watchMaxPerOwner: e.CRAWLER_WATCH_MAX_PER_OWNER ?? 1000,
     fleet: {
       lockMs: e.CRAWLER_QUEUE_LOCK_MS ?? 30_000,
       stalledMs: e.CRAWLER_QUEUE_STALLED_MS ?? 30_000,

@@ -16,6 +16,7 @@ import { writeOps } from './crawl/ops.js';
 import { parseRole, resolveDeployment, type Deployment } from './deploy/roles.js';
 import { addCallerCommands } from './cli/index.js';
 import { addMcpCommand } from './mcp/cli.js';
+import { webhookSecret } from './webhooks/signing.js';
 
 const program = new Command();
 program.name('crawler').description('Social-platform crawler service').version(VERSION, '-V, --version', 'print the version').showHelpAfterError();
@@ -322,6 +323,19 @@ platforms
       fail(e);
     } finally {
       await service.close();
+    }
+  });
+
+program
+  .command('webhooks')
+  .description('webhook notifications (params.callback_url)')
+  .command('secret')
+  .description('print the secret X-Crawler-Signature is keyed with (CRAWLER_WEBHOOK_SECRET, or derived from the server secret)')
+  .action(() => {
+    try {
+      process.stdout.write(`${webhookSecret(config())}\n`);
+    } catch (e) {
+      fail(e);
     }
   });
 

@@ -35,6 +35,12 @@ export class Metrics {
     registers: [this.registry],
   });
   readonly upstreamRequests = new Counter({ name: 'crawler_upstream_requests_total', help: 'Requests sent to platforms', labelNames: ['platform'], registers: [this.registry] });
+  readonly webhookDeliveries = new Counter({
+    name: 'crawler_webhook_deliveries_total',
+    help: 'Webhook attempts by outcome: ok (a 2xx answer), failed (retried later), given_up (no 2xx within 24 h)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
   readonly httpRequests = new Counter({ name: 'crawler_http_requests_total', help: 'API requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
 
   /** A task answered from cache: submitted, a cache hit, and finished (succeeded, outcome cache). */

@@ -27,16 +27,23 @@ import { DetailRefresher } from './media/refresh.js';
 import { urlHash } from './media/refs.js';
 import { PreviewService } from './media/preview/service.js';
 import { openBlobStore } from './blobs/open.js';
+import { FileBlobStore } from './blobs/file.js';
+import { join } from 'node:path';
+import { DownloadService } from './download/service.js';
+import { FileSigner } from './download/capability.js';
 import type { BlobStore } from './blobs/types.js';
 import type { Deployment } from './deploy/roles.js';
 import { ffmpegAvailable } from './media/preview/ffmpeg.js';
-import { safeAgent, type Resolver } from './media/safe-agent.js';
+import { safeAgent, systemResolver, type Resolver } from './media/safe-agent.js';
 import { DEFAULT_UA } from './crawl/http.js';
 import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openStore } from './store/open.js';
+import { openEventLog, openStore, openWebhookOutbox } from './store/open.js';
+import { WebhookDeliverer } from './webhooks/deliverer.js';
+import { webhookSecret } from './webhooks/signing.js';
+import { judgeTarget } from './webhooks/target.js';
 import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -49,6 +56,11 @@ import { IDEMPOTENCY_KEEP_MS } from './tasks/writes.js';
 import { redisParts, type RedisParts } from './redis/fleet.js';
 import type { TaskQueue } from './queue/types.js';
 import type { WorkerHeartbeat } from './redis/heartbeat.js';
+import { openWatchStore } from './store/open.js';
+import type { WatchStore } from './store/watches.js';
+import { WatchRuns } from './watches/runs.js';
+import { WatchScheduler } from './watches/scheduler.js';
+import { WatchService } from './watches/service.js';
 
 export interface Service {
   config: Config;
@@ -62,12 +74,15 @@ export interface Service {
   tokens: TokenService;
   dispatcher: Dispatcher;
   previews: PreviewService;
+  downloads: DownloadService;
   logins: LoginManager;
   checker: ProfileChecker;
   browser: BrowserPool;
   log: Logger;
   /** Distributed processes that run crawls: this process's presence in the fleet's health. */
   heartbeat?: WorkerHeartbeat;
+  /** Watches: the loop that fires due ones (tests call tick() under a fake clock), and their store. */
+  watches: { scheduler: WatchScheduler; store: WatchStore };
   /** Starts the workers (re-queues tasks a dead process left running) and listens. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -85,10 +100,16 @@ export interface ServiceOptions {
   deployment?: Deployment;
   /** Fleet timings (tests): heartbeat period and time to live (default 5 s, three periods), preview render lease and its poll. */
   fleet?: { heartbeatMs?: number; heartbeatTtlMs?: number; previewLeaseMs?: number; previewPollMs?: number };
+  /** Download size caps (tests; default 2 GiB per file, 32 MiB per image). */
+  download?: { fileCap?: number; imageCap?: number };
   /** Outbound dispatcher override (tests). */
   dispatcher?: Dispatcher;
   /** Media fetches: DNS override, addresses allowed despite the rules, extra ports (tests with a loopback CDN). */
   media?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; extraPorts?: number[]; headersTimeoutMs?: number; idleTimeoutMs?: number; onRefused?: (host: string, address: string) => void };
+  /** Webhooks (tests): DNS override, addresses allowed despite the rules (a loopback receiver), poll period, lease, attempt timeout, clock. */
+  webhooks?: { resolve?: Resolver; allowAddress?: (address: string) => boolean; pollMs?: number; leaseMs?: number; timeoutMs?: number; now?: () => number };
+  /** Watches (tests): the clock their times are read from, and seen ids kept per watch. */
+  watches?: { now?: () => number; seenMax?: number };
 }
 
 export const VERSION = readVersion();
@@ -111,6 +132,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const queue: TaskQueue = fleet?.queue ?? new EmbeddedQueue(store);
   const keys = serverKeys(config);
   const mediaSigner = new MediaSigner(keys.media);
+  const fileSigner = new FileSigner(keys.media);
   const urls = mediaUrlBuilder(config.publicUrl, mediaSigner);
   const cursors = new CursorSeal(keys.cursors);
   const health = new HealthTracker(store, opts.health);
@@ -201,6 +223,22 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     pollMs: opts.fleet?.previewPollMs,
   });
   runner.previews = previews;
+  const downloads = new DownloadService({
+    store,
+    // Embedded: files under the data dir; a fleet: the shared blob store every process reads.
+    blobs: config.blob ? blobStoreOrConfigError(config) : new FileBlobStore(join(config.dataDir, 'downloads')),
+    blobPrefix: config.blob ? 'downloads/' : '',
+    tmpDir: join(config.dataDir, 'downloads-tmp'),
+    media,
+    signer: fileSigner,
+    publicUrl: config.publicUrl,
+    maxBytes: config.downloadMaxBytes,
+    fileCap: opts.download?.fileCap,
+    imageCap: opts.download?.imageCap,
+    ffmpeg,
+    log,
+  });
+  runner.downloads = downloads;
   const heartbeat = fleet && runsCrawls ? fleet.heartbeat({ role: deployment.role, slots: config.workers, running: () => runner.active, periodMs: opts.fleet?.heartbeatMs, ttlMs: opts.fleet?.heartbeatTtlMs }) : undefined;
   if (fleet) {
     fleet.queue.onWake = () => runner.pump();
@@ -209,12 +247,40 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   tools.ffmpeg = ffmpeg;
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
-  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels);
+  const hooks = opts.webhooks ?? {};
+  const targetRules = { allowHttp: config.webhookAllowHttp, resolve: hooks.resolve ?? systemResolver, allowAddress: hooks.allowAddress };
+  const outbox = openWebhookOutbox(store);
+  const signingSecret = webhookSecret(config);
+  const webhooks = new WebhookDeliverer({
+    outbox,
+    secret: signingSecret,
+    rules: targetRules,
+    // Connect-time address rules on every attempt (DNS rebinding lands on the same check); redirects are never followed.
+    dispatcher: safeAgent({ resolve: targetRules.resolve, allowAddress: hooks.allowAddress, headersTimeoutMs: hooks.timeoutMs ?? 10_000, idleTimeoutMs: hooks.timeoutMs ?? 10_000 }),
+    metrics,
+    log,
+    userAgent: `social-crawler-webhooks/${VERSION}`,
+    pollMs: hooks.pollMs,
+    leaseMs: hooks.leaseMs,
+    timeoutMs: hooks.timeoutMs,
+    now: hooks.now,
+  });
+  runner.onFinal = () => webhooks.nudge();
+  const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, {
+    judge: (url) => judgeTarget(url, targetRules),
+    bornFinished: () => webhooks.nudge(),
+  });
+  const watchClock = opts.watches?.now ?? Date.now;
+  const watchStore = openWatchStore(store, opts.watches?.seenMax);
+  runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
+  const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
+  const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
+    watches,
     bus,
     eventLog: events.log,
     runner,
@@ -227,6 +293,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     metrics,
     media,
     previews,
+    downloads,
+    fileSigner,
     urls,
     mediaSigner,
     version: VERSION,
@@ -235,6 +303,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     fleet: fleet && { workers: () => fleet.workers(), depths: () => fleet.queue.depths() },
     pingMs: opts.pingMs ?? 15_000,
     maxStreams: opts.maxStreams ?? 10_000,
+    webhooks: { outbox, secret: signingSecret },
   });
   const purge = setInterval(() => {
     void (async () => {
@@ -242,6 +311,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await store.idempotencyPurge(Date.now() - IDEMPOTENCY_KEEP_MS);
       await store.tasksPurge(Date.now() - config.taskRetentionDays * 86_400_000);
       await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await outbox.purge(Date.now() - config.taskRetentionDays * 86_400_000);
+      await watchStore.purgeRuns(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();
@@ -256,11 +327,13 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     tokens,
     dispatcher,
     previews,
+    downloads,
     logins,
     checker,
     browser,
     log,
     heartbeat,
+    watches: { scheduler, store: watchStore },
     async listen() {
       if (runsCrawls) {
         checker.start();
@@ -270,7 +343,11 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
         runner.pump();
         await heartbeat?.start().catch((e) => log.warn({ err: e }, 'first heartbeat not written; retried every period'));
       }
+      // Every process with the store delivers: whichever finished the task, one lease decides who sends.
+      webhooks.start();
       const url = await app.listen({ port: config.port, host: config.host });
+      // Every role fires watches: the store's claim keeps each period to one run across the fleet.
+      scheduler.start();
       const addr = app.server.address();
       if (addr && typeof addr === 'object') {
         const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
@@ -282,6 +359,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       if (closed) return;
       closed = true;
       clearInterval(purge);
+      await scheduler.stop();
       // Health stops counting this process at once, not when its key expires.
       await heartbeat?.stop().catch((e) => log.warn({ err: e }, 'heartbeat key not removed'));
       // A connection still busy after a grace period (a stream or a hijacked answer a client keeps open)
@@ -291,6 +369,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await app.close();
       clearTimeout(cut);
       await previews.close();
+      await webhooks.stop();
       checker.stop();
       await logins.close();
       await browser.close();

@@ -64,6 +64,15 @@ export interface Envelope {
     ms: number;
     error?: ErrorBody;
     warnings?: string[];
+    /** On a watch's run: items holds only the new items (every item with full_page, new ones in new_ids). */
+    watch?: WatchRunInfo;
+}
+/** What a watch's run adds to its result. */
+export interface WatchRunInfo {
+    watch_id: string;
+    new_count: number;
+    seen_count: number;
+    new_ids?: string[];
 }
 export interface Comment {
     cid: string;
@@ -91,6 +100,7 @@ export interface CommentsResult {
     error?: ErrorBody;
     warnings?: string[];
     age_s?: number;
+    watch?: WatchRunInfo;
 }
 /** 0 or absent means "not reported", never a true zero. */
 export interface Author {
@@ -141,6 +151,7 @@ export interface TrendResult {
     error?: ErrorBody;
     warnings?: string[];
     age_s?: number;
+    watch?: WatchRunInfo;
 }
 export type WriteState = 'planned' | 'published' | 'deleted' | 'session_expired' | 'blocked' | 'rejected' | 'duplicate';
 /** Shape E: post.create, comment.create, delete. */
@@ -155,12 +166,33 @@ export interface WriteResult {
     /** On state duplicate: the task that holds the same idempotency_key. */
     task_id?: string;
 }
-export type TaskResult = Envelope | CommentsResult | CreatorResult | TrendResult | WriteResult;
+/** One stored file of a download: `url` is a signed service URL (no bearer needed; Range, HEAD). */
+export interface DownloadFile {
+    id: string;
+    url: string;
+    kind: 'video' | 'image';
+    mime: string;
+    bytes: number;
+    sha256: string;
+    w?: number;
+    h?: number;
+    duration_s?: number;
+    /** Which stream this is, in the platform's terms (says whether it is watermark-free). */
+    source_quality: string;
+    /** The readable file name the service gives it. */
+    name: string;
+    pinned?: boolean;
+}
+/** download: shape A with the post's one item, plus its stored files. */
+export interface DownloadResult extends Envelope {
+    files: DownloadFile[];
+}
+export type TaskResult = Envelope | CommentsResult | CreatorResult | TrendResult | WriteResult | DownloadResult;
 export type ItemsAction = 'search' | 'posts' | 'hot' | 'recommended' | 'detail';
 export type WriteAction = 'post.create' | 'comment.create' | 'delete';
 export type Action = ItemsAction | 'comments' | 'user' | 'trending' | 'download' | WriteAction;
 /** The result shape is keyed on the action, never on the platform. */
-export type ResultOf<A extends string> = A extends ItemsAction ? Envelope : A extends 'comments' ? CommentsResult : A extends 'user' ? CreatorResult : A extends 'trending' ? TrendResult : A extends WriteAction ? WriteResult : TaskResult;
+export type ResultOf<A extends string> = A extends ItemsAction ? Envelope : A extends 'comments' ? CommentsResult : A extends 'user' ? CreatorResult : A extends 'trending' ? TrendResult : A extends WriteAction ? WriteResult : A extends 'download' ? DownloadResult : TaskResult;
 /** What a paged action yields item by item: cards for shape A, comments for shape B. */
 export type ItemOf<A extends string> = A extends ItemsAction ? Item : A extends 'comments' ? Comment : never;
 export type PagedAction = ItemsAction | 'comments';
@@ -168,6 +200,10 @@ export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancel
 export interface Progress {
     items: number;
     pages: number;
+    /** download: bytes fetched so far, files stored so far, and files the post has (of the media asked for). */
+    bytes?: number;
+    files?: number;
+    files_total?: number;
 }
 /** Params every action shares; platform-specific ones (type, tab, board, instance…) pass through as they are. */
 export interface Params {

@@ -14,10 +14,13 @@ import { healthRoutes, metricsRoute } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { previewRoutes } from './routes/preview.js';
+import { fileRoutes } from './routes/files.js';
 import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { watchRoutes } from './routes/watches.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -85,12 +88,15 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   }
   metricsRoute(app, d);
   taskRoutes(app, d);
+  webhookRoutes(app, d);
+  watchRoutes(app, d.watches);
   streamRoutes(app, d);
   catalogRoutes(app, d);
   operatorRoutes(app, d);
   docsRoutes(app, d);
   mediaRoutes(app, d);
   previewRoutes(app, d);
+  fileRoutes(app, d);
   loginRoutes(app, d);
   consoleRoutes(app, d);
   mcpRoutes(app, d);

@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { MediaProxy } from '../media/proxy.js';
 import type { PreviewService } from '../media/preview/service.js';
+import type { DownloadService } from '../download/service.js';
+import type { FileSigner } from '../download/capability.js';
 import type { MediaUrlBuilder } from '../media/urls.js';
 import type { MediaSigner } from '../media/capability.js';
 import type { CatalogIndex } from '../platforms/catalog.js';
@@ -17,6 +19,8 @@ import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
+import type { WebhookOutbox } from '../store/webhooks.js';
+import type { WatchService } from '../watches/service.js';
 
 /** What health reads of a fleet: live worker processes and the shared queue's depths. */
 export interface FleetView {
@@ -32,6 +36,7 @@ export interface ApiDeps {
   deployment: Deployment;
   store: Store;
   tasks: TaskService;
+  watches: WatchService;
   bus: EventBus;
   /** Status and progress history of running tasks, shared by every process (SSE resumes). */
   eventLog: EventLog;
@@ -45,6 +50,8 @@ export interface ApiDeps {
   metrics: Metrics;
   media: MediaProxy;
   previews: PreviewService;
+  downloads: DownloadService;
+  fileSigner: FileSigner;
   urls: MediaUrlBuilder;
   mediaSigner: MediaSigner;
   version: string;
@@ -56,4 +63,6 @@ export interface ApiDeps {
   pingMs: number;
   /** Open SSE streams at once; one more is 429 rate_limited (poll instead). */
   maxStreams: number;
+  /** Delivery logs, and the signing secret an admin may read. */
+  webhooks: { outbox: WebhookOutbox; secret: string };
 }

@@ -27,25 +27,47 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('   error.code session_expired = the stored login lapsed (see GET /v1/profiles); not_found = gone; rate_limited/timeout/upstream_error = retry later.');
   out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
   out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
-  out('SSE events: status, progress {items,pages}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
+  out('SSE events: status, progress {items,pages; download also bytes,files,files_total}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
+  out('');
+  out('WEBHOOKS (instead of polling)');
+  out('  params.callback_url (any action): an https URL on a public host, at most 2048 characters, no user:password. When the task ends');
+  out('  (succeeded, failed, cancelled; a cache hit too) the service POSTs {event:"task.finished", task_id, status, source, action, attempts,');
+  out('  finished_at, result_source?, count?, error?, watch_id?}: never the result, so GET /v1/tasks/{task_id} for it.');
+  out('  Headers: X-Crawler-Signature t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> (secret: GET /v1/webhooks/secret, admin),');
+  out('  X-Crawler-Delivery (same on every attempt: dedupe on it; delivery is at least once), X-Crawler-Event.');
+  out('  Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for 24 h. Log: GET /v1/tasks/{id}/webhooks.');
+  out('  A private, loopback or link-local target (or a name resolving to one) is 400 invalid_request naming params.callback_url.');
   out('');
   out('RESULT SHAPES');
   out('  search, posts, hot, recommended, detail -> {ok, source, count, items: Item[], next_cursor?, age_s?, ms, error?, warnings?}');
   out('  comments -> {source, total, has_more, cursor?, ms, items: Comment[]}   (no top-level ok)');
   out('  user -> {ok, source, items: [], ms, data: {platform, author}}');
   out('  trending -> {ok, source, items: [], ms, data: {platform, trends: [{word, source, rank, hot_value?, url?}]}}');
+  out('  download -> shape A with the one item plus files: [{id, url, kind, mime, bytes, sha256, w?, h?, duration_s?, source_quality, name}]');
+  out('    params: query, media video|image|any, quality best|smallest. files[].url (/v1/files/{id}?exp=&sig=) opens without a token (Range, HEAD);');
+  out('    source_quality names the stream and says when it is watermarked. Evicted by the quota later: 404 not_found. POST /v1/files/{id}/pin keeps one (write).');
   out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
   out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');
   out('Media URLs are service-hosted (/v1/media?u=...); never fetch platform CDNs directly. Video URLs are signed (exp, sig): use them as given, no token needed.');
+  out('');
+  out('WATCHES (collect only new items on a schedule)');
+  out('  POST /v1/watches {"source","action","params","every_s"} (scope read; actions posts, search, comments, hot, trending; every_s 900..604800).');
+  out('  Params are checked as for a task (no cursor, force or max_age_s). 201 with the watch; the first run is due at once and its items are all new.');
+  out('  Each run is an ordinary task of yours (force: true), queued behind interactive tasks. Its result keeps its shape with only new items');
+  out('  (Item.id, Comment.cid, Trend.word not seen before) and result.watch {watch_id, new_count, seen_count}; full_page: true keeps every item');
+  out('  and names the new ones in result.watch.new_ids. GET /v1/watches/{id}: next_run_at, last_run_at, last_task_id, last_new_count, failures,');
+  out('  last_error, recent_runs. A failed run (failed task, blocked or error result) doubles the period, capped at 8 h; a success resets it.');
+  out('  GET /v1/watches lists yours; PATCH /v1/watches/{id} {every_s, params, paused, callback_url, full_page}; DELETE removes it. Others\' watches: 404.');
   out('');
   out('COMMON PARAMS');
   out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
+  out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
   out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
   out('');
   out('PLATFORMS AND ACTIONS (generated from GET /v1/task-sources)');
@@ -78,5 +100,5 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
 }
 
 const COMMON = new Set([
-  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items',
+  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'callback_url',
 ]);

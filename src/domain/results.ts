@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.js';
 import { ItemSchema } from './item.js';
+import { WatchRunInfoSchema } from './watch.js';
 
 export const RESULT_SOURCES = ['live', 'cache', 'empty', 'blocked'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
@@ -17,6 +18,7 @@ export const EnvelopeSchema = z.object({
   ms: z.number().int().nonnegative(),
   error: ErrorBodySchema.optional(),
   warnings: z.array(z.string()).optional(),
+  watch: WatchRunInfoSchema.optional(),
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
@@ -47,6 +49,7 @@ export const CommentsResultSchema = z.object({
   error: ErrorBodySchema.optional(),
   warnings: z.array(z.string()).optional(),
   age_s: z.number().int().nonnegative().optional(),
+  watch: WatchRunInfoSchema.optional(),
 });
 export type CommentsResult = z.infer<typeof CommentsResultSchema>;
 
@@ -99,6 +102,7 @@ export const TrendResultSchema = z.object({
   error: ErrorBodySchema.optional(),
   warnings: z.array(z.string()).optional(),
   age_s: z.number().int().nonnegative().optional(),
+  watch: WatchRunInfoSchema.optional(),
 });
 export type TrendResult = z.infer<typeof TrendResultSchema>;
 
@@ -116,4 +120,5 @@ export const WriteResultSchema = z.object({
 });
 export type WriteResult = z.infer<typeof WriteResultSchema>;
 
+/** DownloadResult (src/domain/download.ts) is an Envelope with files, so it is a TaskResult as it stands. */
 export type TaskResult = Envelope | CommentsResult | CreatorResult | TrendResult | WriteResult;

@@ -17,7 +17,14 @@ export const TaskSubmitSchema = z.object({
 }).strict();
 export type TaskSubmit = z.infer<typeof TaskSubmitSchema>;
 
-export const ProgressSchema = z.object({ items: z.number().int(), pages: z.number().int() });
+export const ProgressSchema = z.object({
+  items: z.number().int(),
+  pages: z.number().int(),
+  /** download: bytes fetched so far, files stored so far, and files the post has (of the media asked for). */
+  bytes: z.number().int().nonnegative().optional(),
+  files: z.number().int().nonnegative().optional(),
+  files_total: z.number().int().nonnegative().optional(),
+});
 export type Progress = z.infer<typeof ProgressSchema>;
 
 export const TaskSchema = z.object({

@@ -33,7 +33,7 @@ function returns(action: string, def: ActionDef): string {
     case 'write':
       return 'Writes on the platform (write scope). Two steps: without confirm it returns the plan and posts nothing; with confirm: true and the same idempotency_key it runs once, never retried (shape E: state published, deleted, rejected, ...).';
     case 'download':
-      return "Stores the post's media on the service (shape A with one item plus files[]: id, url, kind, mime, bytes, sha256, source_quality).";
+      return "Stores the post's video or images on the service, watermark-free where the platform offers it (media: video, image or any; quality: best or smallest). Returns shape A with one item plus files[]: id, url (a signed service URL that opens without a token; 404 once the quota evicted it), kind, mime, bytes, sha256, w, h, duration_s, source_quality (which stream it is: says when it is watermarked), name.";
   }
 }
 

@@ -12,6 +12,8 @@ export interface ProxyRequest {
   range?: string;
   ifNoneMatch?: string;
   ifModifiedSince?: string;
+  /** Headers a stream asks for (a download candidate's Referer/Origin), after the platform's mediaHeaders; never cookie or host. */
+  headers?: Record<string, string>;
   /** The session-gated variant: the platform's profile cookies go to the CDN. */
   video?: { platform: string; cookies?: string; profile?: string };
 }
@@ -45,7 +47,8 @@ export interface ProxyOptions {
 
 const MAX_REDIRECTS = 3;
 const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
-const VIDEO_EXTRA_TYPES = /^(application\/octet-stream|binary\/octet-stream|application\/vnd\.apple\.mpegurl|application\/x-mpegurl|audio\/mpegurl)\b/i;
+// audio/*: the separate audio half of a DASH or adaptive stream (the download action muxes it in).
+const VIDEO_EXTRA_TYPES = /^(application\/octet-stream|binary\/octet-stream|application\/vnd\.apple\.mpegurl|application\/x-mpegurl|audio\/)/i;
 const EXPIRED_STATUSES = new Set([403, 404, 410]);
 /** Playlist entries point back at the proxy, relative to the playlist's own /v1/media URL. */
 const PROXIED = mediaUrlBuilder();
@@ -176,6 +179,7 @@ export class MediaProxy {
       // The caller's URL was checked already; every redirect target is checked here.
       const { url, owner } = hop === 0 && checked ? checked : await checkMediaUrl(current, this.o.policy, req.video?.platform);
       const headers: Record<string, string> = { 'user-agent': this.o.userAgent, accept: req.video ? 'video/*,*/*;q=0.5' : 'image/*,*/*;q=0.5', ...(owner.mediaHeaders?.(url) ?? {}) };
+      for (const [k, v] of Object.entries(req.headers ?? {})) if (!/^(cookie|host|range|content-length|transfer-encoding|connection)$/i.test(k)) headers[k.toLowerCase()] = v;
       if (req.range) headers.range = req.range;
       if (req.ifNoneMatch) headers['if-none-match'] = req.ifNoneMatch;
       if (req.ifModifiedSince) headers['if-modified-since'] = req.ifModifiedSince;

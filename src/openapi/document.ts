@@ -4,6 +4,7 @@ import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Registry } from '../platforms/registry.js';
 import { actionRequestSchemas } from './catalog.js';
 import { routeDocs } from './paths/index.js';
+import { webhookCallbacks } from './paths/webhooks.js';
 import { ERROR_MEANINGS, errorResponses, type ErrorSpec } from './responses.js';
 import { TAGS, type RouteDoc } from './route-doc.js';
 import { componentSchemas, jsonSchemaOf } from './schemas.js';
@@ -118,6 +119,7 @@ export function openApiDocument(input: OpenApiInput): OpenApiDocument {
     security: [{ bearerAuth: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: webhookCallbacks(),
     components: {
       schemas,
       securitySchemes: {

@@ -5,6 +5,7 @@ import type { JsonSchema, MediaTypeObject, ParameterObject, ResponseObject } fro
 
 export const TAGS = {
   Tasks: 'Submit a crawl or a write, then poll, stream, cancel or retry it.',
+  Watches: 'Repeat a feed crawl on a schedule and collect only the items not seen before.',
   Catalog: 'What exists: every source.action with its params, grouped by platform, and feed tabs.',
   Media: 'Service-hosted images, video streams and scrub previews (items carry these URLs ready-made).',
   Operator: 'Stored logins (profiles), human re-login and API tokens.',
@@ -18,7 +19,7 @@ export type Tag = keyof typeof TAGS;
  * ('public' where it has none).
  */
 export interface RouteDoc {
-  method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   /** Fastify's pattern, e.g. /v1/tasks/:id */
   path: string;
   access: Scope | 'any' | 'public';

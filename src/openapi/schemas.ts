@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CapabilitiesSchema, CatalogEntrySchema, CategoriesSchema, CategorySchema } from '../domain/catalog.js';
 import { ErrorBodySchema } from '../domain/errors.js';
+import { DownloadFileMetaSchema, DownloadFileSchema, DownloadResultSchema } from '../domain/download.js';
 import { HealthSchema } from '../domain/health.js';
 import { ItemSchema, MediaSchema, PreviewSchema } from '../domain/item.js';
 import { MediaErrorSchema, PreviewRenderingSchema, PreviewUnavailableSchema, PreviewWarmResultSchema } from '../domain/media.js';
@@ -21,7 +22,9 @@ import { NeedsConfirmationSchema, ProgressSchema, TaskAcceptedSchema, TaskListSc
 import { LoginInputBodySchema, LoginStartBodySchema } from '../api/routes/logins.js';
 import { ProfileStoreBodySchema, TokenCreateBodySchema } from '../api/routes/operator.js';
 import { PreviewWarmBodySchema } from '../api/routes/preview.js';
+import { WebhookLogSchema, WebhookNotificationSchema, WebhookSecretSchema } from '../webhooks/schemas.js';
 import type { JsonSchema } from './types.js';
+import { WatchCreateBodySchema, WatchDeletedSchema, WatchListSchema, WatchPatchBodySchema, WatchRunInfoSchema, WatchRunSchema, WatchSchema } from '../domain/watch.js';
 
 /** Every result shape a task can carry, keyed on the action's shape (spec: shapes A to E). */
 export const RESULT_SHAPES = {
@@ -30,8 +33,8 @@ export const RESULT_SHAPES = {
   creator: { letter: 'C', component: 'CreatorResult', schema: CreatorResultSchema },
   trends: { letter: 'D', component: 'TrendResult', schema: TrendResultSchema },
   write: { letter: 'E', component: 'WriteResult', schema: WriteResultSchema },
-  // Placeholder until the download core gives its result (shape A plus files) a schema of its own.
-  download: { letter: 'A', component: 'Envelope', schema: EnvelopeSchema },
+  // Shape A with the post's one item, plus the stored files.
+  download: { letter: 'A', component: 'DownloadResult', schema: DownloadResultSchema },
 } as const;
 
 const TaskDocSchema = TaskSchema.extend({
@@ -64,6 +67,9 @@ const RESPONSES = {
   TrendResult: TrendResultSchema,
   Trend: TrendSchema,
   WriteResult: WriteResultSchema,
+  DownloadResult: DownloadResultSchema,
+  DownloadFile: DownloadFileSchema,
+  DownloadFileMeta: DownloadFileMetaSchema,
   CatalogEntry: CatalogEntrySchema,
   Capabilities: CapabilitiesSchema,
   Category: CategorySchema,
@@ -83,6 +89,14 @@ const RESPONSES = {
   PreviewRendering: PreviewRenderingSchema,
   PreviewUnavailable: PreviewUnavailableSchema,
   PreviewWarmResult: PreviewWarmResultSchema,
+  WebhookLog: WebhookLogSchema,
+  WebhookSecret: WebhookSecretSchema,
+  WebhookNotification: WebhookNotificationSchema,
+  Watch: WatchSchema,
+  WatchList: WatchListSchema,
+  WatchDeleted: WatchDeletedSchema,
+  WatchRun: WatchRunSchema,
+  WatchRunInfo: WatchRunInfoSchema,
 } as const;
 
 /** Request bodies, as the handlers accept them (defaults make fields optional). */
@@ -93,6 +107,8 @@ const REQUESTS = {
   PreviewWarmRequest: PreviewWarmBodySchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
+  WatchCreateRequest: WatchCreateBodySchema,
+  WatchPatchRequest: WatchPatchBodySchema,
 } as const;
 
 export type ComponentName = keyof typeof RESPONSES | keyof typeof REQUESTS;

@@ -51,6 +51,8 @@ export interface OpenApiDocument {
   security: Array<Record<string, string[]>>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, OperationObject>>;
+  /** What the service sends to callers (OpenAPI 3.1): the callback_url notification. */
+  webhooks?: Record<string, Record<string, OperationObject>>;
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, Record<string, unknown>>;

@@ -41,6 +41,8 @@ interface Account {
   worker: Worker;
 }
 
+const WATCH_RUN_PRIORITY = 10;
+
 /** What a redelivered write ends as: the platform may have taken it, so it is never sent again. */
 export const OUTCOME_UNKNOWN = { ...errorBody('upstream_error', 'outcome unknown: the worker running this write stopped mid-call; check the platform before writing again'), retryable: false };
 
@@ -186,7 +188,9 @@ export class BullQueue implements TaskQueue {
   /** Job id = task id: BullMQ ignores an add whose id it holds. One attempt: redelivery is the stalled check's. */
   private async enqueue(row: TaskRow): Promise<void> {
     const acct = await this.account(row.account);
-    await acct.queue.add('task', { id: row.id }, { jobId: row.id, attempts: 1, removeOnComplete: true, removeOnFail: true });
+    // BullMQ serves jobs without a priority before prioritized ones: a watch's run waits for interactive tasks.
+    const priority = row.watch_id ? { priority: WATCH_RUN_PRIORITY } : {};
+    await acct.queue.add('task', { id: row.id }, { jobId: row.id, attempts: 1, removeOnComplete: true, removeOnFail: true, ...priority });
   }
 
   private async resolve(job: Job, now: number): Promise<TaskRow | undefined> {

@@ -8,6 +8,12 @@ import { PgStore } from './pg/store.js';
 import { SqliteEventLog } from './sqlite-events.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
+import { PgWebhookOutbox } from './pg/webhooks.js';
+import { SqliteWebhookOutbox } from './sqlite-webhooks.js';
+import type { WebhookOutbox } from './webhooks.js';
+import { PgWatchStore } from './pg/watches.js';
+import { SqliteWatchStore } from './sqlite-watches.js';
+import type { WatchStore } from './watches.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'secretKey'> & Partial<Pick<Config, 'groupCommitMs' | 'databaseUrl' | 'databaseSchema'>>;
 
@@ -26,4 +32,18 @@ export function openEventLog(store: Store): EventLog {
   if (store instanceof PgStore) return new PgEventLog(store.pool, () => store.ready());
   if (store instanceof SqliteStore) return new SqliteEventLog(store.db);
   throw new Error('no event log for this store');
+}
+
+/** The webhook outbox beside the store, in the same database. */
+export function openWebhookOutbox(store: Store): WebhookOutbox {
+  if (store instanceof PgStore) return new PgWebhookOutbox(store.pool, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteWebhookOutbox(store.db);
+  throw new Error('no webhook outbox for this store');
+}
+
+/** The watches beside the store, in the same database. */
+export function openWatchStore(store: Store, seenMax?: number): WatchStore {
+  if (store instanceof PgStore) return new PgWatchStore(store.pool, () => store.ready(), seenMax);
+  if (store instanceof SqliteStore) return new SqliteWatchStore(store.db, seenMax);
+  throw new Error('no watch store for this store');
 }

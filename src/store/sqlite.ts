@@ -5,6 +5,9 @@ import type { ErrorBody } from '../domain/errors.js';
 import type { SecretBox } from '../accounts/secrets.js';
 import { ORPHAN_WRITE_ERROR, taskRecord } from './task-record.js';
 import { SqlitePreviewLeases } from './sqlite-previews.js';
+import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhooks.js';
+import { WATCH_MIGRATION } from './sqlite-watches.js';
+import { SQLITE_DOWNLOAD_FILES_MIGRATION, SqliteDownloadFiles } from './sqlite-download-files.js';
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -50,6 +53,13 @@ const MIGRATIONS: string[] = [
   // Render leases, so processes sharing the store never render one clip twice.
   `ALTER TABLE previews ADD COLUMN owner TEXT;
    ALTER TABLE previews ADD COLUMN lease_until INTEGER;`,
+  // Watches (src/store/sqlite-watches.ts); their runs queue behind interactive tasks (claim order).
+  WATCH_MIGRATION,
+  // Webhook outbox: a finished task with a callback_url owes one delivery, written with the finish itself
+  // (the trigger reads tasks.watch_id, which the watches migration adds).
+  SQLITE_WEBHOOKS_MIGRATION,
+  // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
+  SQLITE_DOWNLOAD_FILES_MIGRATION,
 ];
 
 export function openDatabase(file: string): Database.Database {
@@ -90,8 +100,8 @@ export class SqliteStore implements Store {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       // Positional parameters: binding by name costs a property lookup per column on the hot path.
-      insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`),
+      insert: p(`INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age, watch_id)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`),
       get: p(`SELECT tasks.*, results.head AS r_head, results.tail AS r_tail FROM tasks
               LEFT JOIN results ON results.id = tasks.result_id WHERE tasks.id = ?`),
       running: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1 WHERE id = ? AND status = 'queued' RETURNING *`),
@@ -108,7 +118,7 @@ export class SqliteStore implements Store {
       // Pick and mark in one statement: no other connection can take the row in between.
       claimNext: p(`UPDATE tasks SET status = 'running', started_at = ?, event_seq = event_seq + 1
                     WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account NOT IN (SELECT value FROM json_each(?))
-                                ORDER BY created_at, rowid LIMIT 1)
+                                ORDER BY watch_id IS NOT NULL, created_at, rowid LIMIT 1)
                     RETURNING *`),
       // Like a retry: the dead run's progress goes, and the transition owns an event id (status).
       orphans: p(`UPDATE tasks SET status = 'queued', attempts = attempts + 1, started_at = NULL, progress = NULL, event_seq = event_seq + 1
@@ -159,7 +169,7 @@ export class SqliteStore implements Store {
                         WHERE platform = @platform AND name = @name`),
       dataVersion: p('PRAGMA data_version').pluck(),
       // Without the result: a listing is a table of contents, each task fetched on its own.
-      list: p(`SELECT id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, NULL AS result, error, owner, event_seq
+      list: p(`SELECT id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, NULL AS result, error, owner, event_seq, watch_id
                FROM tasks WHERE (@all = 1 OR owner IS @owner) AND (@before IS NULL OR id < @before)
                AND (@status IS NULL OR status = @status) AND (@source IS NULL OR source = @source) AND (@action IS NULL OR action = @action)
                ORDER BY id DESC LIMIT @limit`),
@@ -180,7 +190,7 @@ export class SqliteStore implements Store {
     return row;
   }
   private insertRow(p: Record<string, unknown>): void {
-    this.s.insert.run(p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge);
+    this.s.insert.run(p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge, p.watchId);
   }
   private groupCommit(row: TaskRow, params: Record<string, unknown>): Promise<void> {
     this.pending.set(row.id, { row, params });
@@ -283,6 +293,10 @@ export class SqliteStore implements Store {
   }
   async previewPut(row: PreviewRow): Promise<void> {
     this.s.previewPut.run(row);
+  }
+  private files?: SqliteDownloadFiles;
+  get downloads(): SqliteDownloadFiles {
+    return (this.files ??= new SqliteDownloadFiles(this.db));
   }
   private leases?: SqlitePreviewLeases;
   private get previewLeases(): SqlitePreviewLeases {

@@ -29,6 +29,7 @@ export function taskRecord(t: NewTask): { row: TaskRow; params: Record<string, u
     owner: t.owner,
     // Every emitted event id is stored: a queued task has emitted status (1); one born finished owns 1 and 2.
     event_seq: t.finished ? 2 : 1,
+    watch_id: t.watchId ?? null,
   };
   const params = {
     id: row.id,
@@ -46,6 +47,7 @@ export function taskRecord(t: NewTask): { row: TaskRow; params: Record<string, u
     result: t.finished && t.finished.resultId === undefined ? t.finished.text : null,
     resultId: t.finished?.resultId ?? null,
     resultAge: t.finished?.age ?? null,
+    watchId: row.watch_id,
   };
   return { row, params };
 }

@@ -1,3 +1,4 @@
+import type { DownloadFileStore } from './download-files.js';
 import type { ErrorBody } from '../domain/errors.js';
 import type { TaskStatus } from '../domain/task.js';
 
@@ -20,6 +21,8 @@ export interface TaskRow {
   error: string | null;
   owner: string | null;
   event_seq: number;
+  /** The watch this task is a run of (runs queue behind interactive tasks); null for an ordinary task. */
+  watch_id?: string | null;
 }
 
 export interface NewTask {
@@ -30,6 +33,8 @@ export interface NewTask {
   account: string;
   owner: string | null;
   createdAt: number;
+  /** A watch's run: queued behind interactive tasks, and its result reduced to the watch's new items. */
+  watchId?: string;
   /** A task born finished (cache hit): a reference to the shared cached result, its age, and its text. */
   finished?: { text: string; resultId?: number; age?: number };
 }
@@ -121,6 +126,8 @@ export interface TaskListQuery {
  * fits; callers await each call and never assume a write is visible before its promise resolved.
  */
 export interface Store {
+  /** Files the download action stored (sub-port: src/store/download-files.ts). */
+  readonly downloads: DownloadFileStore;
   /**
    * Inserts and returns the row as stored, once it is durable: an acknowledged task must survive a crash
    * (the embedded backend commits tasks born finished in groups, so each waits for its group's commit).

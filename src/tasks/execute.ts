@@ -3,6 +3,11 @@ import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, Tren
 import { errorBody } from '../domain/errors.js';
 import { CrawlError, isReplayMiss, RateLimited } from '../crawl/errors.js';
 import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
+import type { Progress } from '../domain/task.js';
+import type { DownloadService } from '../download/service.js';
+import type { MediaFilter, Quality } from '../download/pick.js';
+import type { DownloadResult } from '../domain/download.js';
+import type { DownloadAction } from '../download/types.js';
 import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
@@ -15,7 +20,9 @@ export interface ExecuteOptions {
   ctx: CrawlContext;
   urls: MediaUrlBuilder;
   warnings: string[];
-  onProgress?: (p: { items: number; pages: number }) => void;
+  onProgress?: (p: Progress) => void;
+  /** Runs the download action (absent: the process cannot store files, and download fails saying so). */
+  downloads?: DownloadService;
   /** The platform said when to come back (a rate-limit reset): the account cools until then. */
   onRetryAfter?: (seconds: number) => void;
   now?: () => number;
@@ -32,8 +39,7 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
   const ms = () => Math.max(0, Math.round(now() - started));
   switch (o.def.shape) {
     case 'download':
-      // No adapter lists download until the download core (src/download/) runs it.
-      throw new Error(`${o.adapter.id}.download is not available yet`);
+      return runDownload(o, o.def, ms);
     case 'items':
       return runItems(o, o.def, ms);
     case 'comments':
@@ -208,6 +214,33 @@ async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => num
   total = Math.max(total, items.length);
   const source = items.length === 0 && !start.c ? 'empty' : 'live';
   return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
+}
+
+/** Resolves the post, stores its media (src/download/), and answers shape A with the files. */
+async function runDownload(o: ExecuteOptions, def: DownloadAction, ms: () => number): Promise<DownloadResult> {
+  if (!o.downloads) throw new Error('this process has no download store configured');
+  const fail = (err: CrawlError): DownloadResult =>
+    withWarnings<DownloadResult>({ ok: false, source: sourceOf(err), count: 0, items: [], files: [], ms: ms(), error: errorBody(err.code, err.message) }, o.warnings);
+  try {
+    const plan = await def.resolve(o.ctx, o.params);
+    const item = normalizeItem(o.adapter, plan.draft, o.urls, o.ctx.profile);
+    const files = await o.downloads.store(plan, {
+      platform: o.adapter.id,
+      profile: o.ctx.profile,
+      cookies: o.ctx.session.cookies,
+      media: (o.params.media as MediaFilter | undefined) ?? 'any',
+      quality: (o.params.quality as Quality | undefined) ?? 'best',
+      signal: o.ctx.signal,
+      warn: (m) => o.warnings.push(m),
+      onProgress: (p) => o.onProgress?.({ items: 1, pages: 1, ...p }),
+    });
+    // No media of the kind asked for: honest `empty`, the post itself still answered.
+    const source = files.length === 0 ? 'empty' : 'live';
+    if (files.length === 0) o.warnings.push(plan.slots.length ? `the post has no ${String(o.params.media)} media` : 'the post carries no video or images');
+    return withWarnings<DownloadResult>(compact({ ok: true, source, count: 1, items: [item], files, ms: ms() }) as DownloadResult, o.warnings);
+  } catch (e) {
+    return fail(asCrawlError(e, o));
+  }
 }
 
 function asCrawlError(e: unknown, o: ExecuteOptions): CrawlError {

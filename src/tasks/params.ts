@@ -1,5 +1,6 @@
 import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
+import { CALLBACK_URL_MAX } from '../webhooks/target.js';
 import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
 
 export const LIMIT_MAX = 100;
@@ -34,8 +35,18 @@ const MAX_ITEMS = p('max_items', 'integer', `walk the back catalogue up to this 
   max: MAX_ITEMS_MAX,
 });
 
+const CALLBACK_URL = p(
+  'callback_url',
+  'string',
+  `https URL (at most ${CALLBACK_URL_MAX} characters, a public host) notified by a signed POST, never with the result, when the task ends: succeeded, failed or cancelled; see GET /v1/tasks/{id}/webhooks`,
+);
+
 /** Params every action of this shape accepts, before the action's own. */
 export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
+  return [...shapeParams(action, def, adapter), CALLBACK_URL];
+}
+
+function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
   const cache = [FORCE, MAX_AGE, PROFILE];
   switch (def.shape) {
     case 'items': {
@@ -50,6 +61,14 @@ export function commonParams(action: string, def: ActionDef, adapter: PlatformAd
     }
     case 'comments':
       return [LIMIT, CURSOR, ...cache];
+    case 'download':
+      // Never served from the result cache (files may have been evicted since): no force or max_age_s.
+      return [
+        p('query', 'string', 'the post: its URL, share link or id', { required: true }),
+        p('media', 'string', 'which media of the post to store', { enum: ['video', 'image', 'any'], default: 'any' }),
+        p('quality', 'string', 'best: the largest watermark-free stream; smallest: the smallest watermark-free one', { enum: ['best', 'smallest'], default: 'best' }),
+        PROFILE,
+      ];
     case 'write':
       return [
         p('confirm', 'boolean', 'true to really publish; without it the first call answers 409 needs_confirmation with the plan'),
@@ -63,7 +82,7 @@ export function commonParams(action: string, def: ActionDef, adapter: PlatformAd
 }
 
 /** Params not part of the cache key: they steer how a result is fetched, not which. */
-export const NON_KEY_PARAMS = new Set(['cursor', 'force', 'max_age_s']);
+export const NON_KEY_PARAMS = new Set(['cursor', 'force', 'max_age_s', 'callback_url']);
 
 /** Validates raw params against a catalog entry; every message names the param. */
 export function validateParams(entry: CatalogEntry, raw: unknown): Params {

@@ -20,6 +20,7 @@ import { Lru } from './lru.js';
 import { WRITE_ACTIONS } from './writes.js';
 import type { EventPublisher } from './publisher.js';
 import { executeAction } from './execute.js';
+import type { DownloadService } from '../download/service.js';
 import type { CursorSeal } from './cursor-seal.js';
 import { cacheKey, validateParams } from './params.js';
 import { mediaRefsOf } from '../media/refs.js';
@@ -27,6 +28,7 @@ import type { Item } from '../domain/item.js';
 import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
 import type { RequestLog } from '../crawl/request-log.js';
+import type { WatchRuns } from '../watches/runs.js';
 
 export interface RunnerDeps {
   health: HealthTracker;
@@ -83,7 +85,11 @@ export class Runner {
   /** Told of each crawl outcome of an account (the login prober follows up on blocks). */
   onOutcome?: (platform: string, profile: string, outcome: string) => void | Promise<void>;
   previews?: PreviewAttacher;
+  /** Stores the download action's files (attached after construction, like previews). */
+  downloads?: DownloadService;
   signers?: SignerFactory;
+  /** Watch runs (tasks with a watch_id): their results keep only new items, and their outcome moves the watch. */
+  watchRuns?: WatchRuns;
   /** The crawls this process runs, by task id; a task's account slot is its entry here. */
   private readonly running = new Map<string, Running>();
   private readonly memos = new Map<string, MemoryMemo>();
@@ -269,7 +275,9 @@ export class Runner {
     if (r.abort.signal.aborted) return;
     try {
       const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
-      const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`), Date.now(), seq);
+      const body = errorBody('upstream_error', `internal error: ${(e as Error)?.message ?? String(e)}`);
+      const done = await this.d.store.finishTask(row.id, row.attempts, 'failed', null, body, Date.now(), seq);
+      if (done && row.watch_id) await this.watchRuns?.failed(row, body);
       if (done) this.emitFinal(done);
     } catch (again) {
       this.d.log.error({ err: again, task: row.id }, 'could not record the failed task; it is re-queued at the next start');
@@ -307,6 +315,7 @@ export class Runner {
         ctx,
         urls: this.d.urls,
         warnings,
+        downloads: this.downloads,
         onRetryAfter: (seconds) => (retryAfterS = seconds),
         onProgress: (p) => {
           // Cancel aborts the signal; the publisher already knows the newest event id, so no read per page.
@@ -342,13 +351,17 @@ export class Runner {
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
     // The publisher has counted every event this run emitted (status, progress): no read of the row needed.
     const seq = this.d.events.nextId(row.id, row.event_seq) + 1;
-    const text = result ? JSON.stringify(result) : null;
+    // A watch's run stores only its new items; the cache below keeps the whole page for ordinary tasks.
+    const run = row.watch_id && this.watchRuns ? await this.watchRuns.prepare(row, result, failure) : undefined;
+    const stored = run ? run.result : result;
+    const text = stored ? JSON.stringify(stored) : null;
     const done = await store.finishTask(row.id, row.attempts, result ? 'succeeded' : 'failed', text, failure ?? null, now, seq);
     if (!done) return;
+    await run?.stored();
     try {
       if (result) {
         // The key leaves the cursor out: a later page stored under it would answer the next first-page request.
-        if (params.cursor === undefined) await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
+        if (params.cursor === undefined && row.action !== 'download') await this.d.cache.save(cacheKey(row.source, row.action, params), row.action, result, now);
         const items = (result as { items?: Array<Item | object> }).items;
         if (items?.length && 'provenance' in items[0]) await store.mediaRefsPut(mediaRefsOf(row.source, profile, items as Item[]), now);
       }
@@ -419,7 +432,11 @@ export class Runner {
   emitFinal(row: TaskRow): void {
     this.d.events.publish(row.id, row.attempts, row.event_seq - 2, 'status', taskJson(row, false));
     this.d.events.publish(row.id, row.attempts, row.event_seq - 1, 'result', taskJson(row, true));
+    this.onFinal?.(row);
   }
+
+  /** A task ended (it is stored so): the webhook deliverer looks for what it owes at once. */
+  onFinal?: (row: TaskRow) => void;
 }
 
 function parseCredentials(text: string | null | undefined): Record<string, string> | undefined {

@@ -32,6 +32,8 @@ export interface SubmitInput extends Caller {
   source: unknown;
   action: unknown;
   params: unknown;
+  /** The watch this task is a run of (src/watches/scheduler.ts): queued behind interactive tasks. */
+  watchId?: string;
 }
 
 export interface ListQuery {
@@ -44,6 +46,13 @@ export interface ListQuery {
 }
 
 const isAdmin = (c: Caller) => c.scopes.includes('admin');
+
+/** Webhook seams of submit: the callback_url's judgement (it may resolve the host), and a task born finished. */
+export interface CallbackHooks {
+  /** The URL as it will be stored, or an ApiError naming params.callback_url. */
+  judge(url: string): Promise<string>;
+  bornFinished(row: TaskRow): void;
+}
 
 let pool = Buffer.alloc(0);
 let poolAt = 0;
@@ -83,6 +92,7 @@ export class TaskService {
     private readonly cursors: CursorSeal,
     private readonly signer: MediaSigner,
     private readonly cancels: CancelSignal,
+    private readonly callbacks?: CallbackHooks,
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
@@ -103,6 +113,10 @@ export class TaskService {
       throw new ApiError('forbidden_scope', `reads need a token with the "read" scope (this token has: ${input.scopes.join(', ') || 'none'})`);
     }
     const params = validateParams(found.entry, input.params);
+    if (typeof params.callback_url === 'string') {
+      if (!this.callbacks) throw new ApiError('invalid_request', 'params.callback_url: webhooks are not available here');
+      params.callback_url = await this.callbacks.judge(params.callback_url);
+    }
     const platform = found.adapter.id;
     if (params.cursor !== undefined) {
       try {
@@ -126,6 +140,7 @@ export class TaskService {
       account: `${platform}:${params.profile ?? 'default'}`,
       owner: input.owner,
       createdAt: now,
+      watchId: input.watchId,
       finished: undefined,
     };
     if (write) {
@@ -143,9 +158,10 @@ export class TaskService {
       const original = await this.store.getTask(bound.task_id);
       if (original && isFinished(original.status)) return original;
       const text = JSON.stringify(duplicateResult(platform, bound.task_id));
-      return this.store.insertTask({ ...base, finished: { text } });
+      return this.bornFinished(await this.store.insertTask({ ...base, finished: { text } }));
     }
-    if (!params.force && params.cursor === undefined) {
+    // A download is never answered from the cache: its files may have been evicted, and running it marks them used.
+    if (!params.force && params.cursor === undefined && action !== 'download') {
       const hit = await this.cache.lookup(cacheKey(platform, action, params), params.max_age_s as number | undefined, now);
       if (hit) {
         // Video URLs in a cached result are capabilities: ones that would lapse within a day are signed afresh.
@@ -157,11 +173,16 @@ export class TaskService {
         const row = await this.store.insertTask(base);
         if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
         this.metrics.cacheHit(platform, action);
-        return row;
+        return params.callback_url === undefined ? row : this.bornFinished(row);
       }
     }
     this.metrics.tasksSubmitted.inc({ source: platform, action });
     return this.enqueue(await this.store.insertTask(base));
+  }
+
+  private bornFinished(row: TaskRow): TaskRow {
+    if (row.params.includes('"callback_url"')) this.callbacks?.bornFinished(row);
+    return row;
   }
 
   private earliestExpiry(entry: object, text: string): number | undefined {

@@ -34,7 +34,8 @@ export function publicParams(params: Params): Params {
 }
 
 export function paramsHash(params: Params): string {
-  const { confirm: _c, dry_run: _d, ...rest } = params;
+  // Where the outcome is announced does not change the write: a repeat with another callback_url is the same write.
+  const { confirm: _c, dry_run: _d, callback_url: _u, ...rest } = params;
   const sorted = Object.keys(rest)
     .sort()
     .map((k) => [k, rest[k]]);

@@ -4,6 +4,7 @@ import type { CatalogEntry, CatalogParam, Category } from '../../src/domain/cata
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/domain/errors.js';
 import type { Author, Comment, CommentsResult, CreatorResult, Envelope, ResultSource, Trend, TrendResult, WriteResult } from '../../src/domain/results.js';
 import type { Item, Media, Preview, Stats } from '../../src/domain/item.js';
+import type { DownloadFile, DownloadResult } from '../../src/domain/download.js';
 import { ACTIONS, TASK_STATUSES, type ActionName, type Progress, type Task, type TaskStatus } from '../../src/domain/task.js';
 
 /*
@@ -37,6 +38,9 @@ describe('client types match the server schemas', () => {
     expectTypeOf<C.Trend>().toEqualTypeOf<Trend>();
     expectTypeOf<C.TrendResult>().toEqualTypeOf<TrendResult>();
     expectTypeOf<C.WriteResult>().toEqualTypeOf<WriteResult>();
+    expectTypeOf<C.DownloadFile>().toEqualTypeOf<DownloadFile>();
+    expectTypeOf<C.DownloadResult>().toEqualTypeOf<DownloadResult>();
+    expectTypeOf<C.ResultOf<'download'>>().toEqualTypeOf<C.DownloadResult>();
   });
 
   it('tasks, statuses, actions, progress and the catalog', () => {

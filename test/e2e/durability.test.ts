@@ -17,7 +17,7 @@ afterAll(() => {
 
 /** The real CLI in its own process, so it can be killed without a chance to flush anything. */
 async function startChild(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/crawler.js', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const base = await new Promise<string>((ok, fail) => {
     let out = '';
@@ -33,7 +33,7 @@ async function startChild(): Promise<{ child: ChildProcess; base: string }> {
 
 describe('an acknowledged task survives kill -9', () => {
   it('finds every acknowledged id, cache hits included, after the process is killed right after a burst of answers', async () => {
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tokens', 'create', '--scopes', 'read'], { cwd: ROOT, env, encoding: 'utf8' });
+    const made = spawnSync(process.execPath, ['bin/crawler.js', 'tokens', 'create', '--scopes', 'read'], { cwd: ROOT, env, encoding: 'utf8' });
     expect(made.status).toBe(0);
     const token = made.stdout.trim();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

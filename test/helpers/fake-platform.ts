@@ -18,6 +18,10 @@ export interface FakePlatform {
   posts: string[];
   /** Post ids whose detail now answers 404. */
   gone: Set<string>;
+  /** posts/search q=growing: newest first, starting at 10 posts; grow(n) publishes n more on top. */
+  grow(n: number): void;
+  /** While true, q=growing answers a captcha (a blocked crawl). */
+  failing: boolean;
   close(): Promise<void>;
 }
 
@@ -81,7 +85,7 @@ function toDraft(p: Record<string, unknown>): ItemDraft {
 
 export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): Promise<FakePlatform> {
   const post = makePost(media);
-  const state = { hits: [] as string[], hanging: 0, posts: [] as string[], gone: new Set<string>() };
+  const state = { hits: [] as string[], hanging: 0, posts: [] as string[], gone: new Set<string>(), grown: 10, failing: false };
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     state.hits.push(`${req.method} ${u.pathname}${u.search}`);
@@ -115,6 +119,12 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       p.id = q;
       p.video = { src: `${media.base}/hd60.mp4?k=${hd[1]}`, w: 1280, h: 720, seconds: 60 };
       return json(200, { items: [p], next: null });
+    }
+    if (q === 'growing' && (u.pathname === '/search' || u.pathname === '/posts')) {
+      if (state.failing) return json(200, { code: 'captcha', msg: 'verify you are human' });
+      const start = (page - 1) * PER_PAGE;
+      const items = Array.from({ length: Math.max(0, Math.min(PER_PAGE, state.grown - start)) }, (_, i) => post(state.grown - start - i));
+      return json(200, { items, next: start + PER_PAGE < state.grown ? page + 1 : null });
     }
     if (u.pathname === '/search' || u.pathname === '/posts') {
       const total = q === 'nothing' ? 0 : u.pathname === '/posts' ? TOTAL_POSTS : 25;
@@ -291,6 +301,13 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       return state.posts;
     },
     gone: state.gone,
+    grow: (n: number) => void (state.grown += n),
+    get failing() {
+      return state.failing;
+    },
+    set failing(v: boolean) {
+      state.failing = v;
+    },
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

@@ -17,11 +17,15 @@ export interface Running {
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
+/** Test-only service options (resolvers, clocks, fleet timings) pass straight through to createService. */
+export type StartOptions = Omit<ServiceOptions, 'registry' | 'logger' | 'pingMs'> & { adapters?: PlatformAdapter[]; config?: Partial<Config>; dataDir?: string; pingMs?: number };
+
 /** Starts the real service in-process on a loopback port with a fresh data dir. */
-export async function startService(o: { adapters?: PlatformAdapter[]; config?: Partial<Config>; dataDir?: string; pingMs?: number; media?: ServiceOptions['media']; health?: ServiceOptions['health']; maxStreams?: number; deployment?: ServiceOptions['deployment']; fleet?: ServiceOptions['fleet']; dispatcher?: ServiceOptions['dispatcher'] } = {}): Promise<Running> {
-  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'crawler-test-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, workers: 4, minGapMs: 0, logLevel: 'silent', ...o.config });
-  const svc = createService(config, { registry: o.adapters ? new Registry(o.adapters) : undefined, logger: pino({ level: 'silent' }), pingMs: o.pingMs ?? 200, media: o.media, health: o.health, maxStreams: o.maxStreams, deployment: o.deployment, fleet: o.fleet, dispatcher: o.dispatcher });
+export async function startService(o: StartOptions = {}): Promise<Running> {
+  const { adapters, config: overrides, dataDir: givenDir, pingMs, ...options } = o;
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'crawler-test-'));
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, workers: 4, minGapMs: 0, logLevel: 'silent', ...overrides });
+  const svc = createService(config, { ...options, registry: adapters ? new Registry(adapters) : undefined, logger: pino({ level: 'silent' }), pingMs: pingMs ?? 200 });
   const base = (await svc.listen()).replace('0.0.0.0', '127.0.0.1');
   let defaultToken: string | undefined;
   const token = async (scopes: Array<'read' | 'write' | 'admin'> = ['read']) => (await svc.tokens.create(scopes)).token;
@@ -52,7 +56,7 @@ export async function startService(o: { adapters?: PlatformAdapter[]; config?: P
     },
     async close(opts = {}) {
       await svc.close();
-      if (!opts.keepData && !o.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData && !givenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

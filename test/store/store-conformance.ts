@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
 import type { NewTask, PreviewClaim, Store, TokenRow } from '../../src/store/types.js';
+import { watchConformance } from './watch-conformance.js';
+import { downloadFileCases } from './download-files-cases.js';
 
 /** One database per test, and a second handle on it (another process, as far as the store can tell). */
 export interface StoreHarness {
@@ -33,6 +35,7 @@ const token = (id: string, secret: string): TokenRow => ({
 
 /** Every Store backend must pass this suite: the same calls, the same answers. */
 export function storeConformance(backend: string, open: () => Promise<StoreHarness>): void {
+  watchConformance(backend, open);
   describe(`Store conformance: ${backend}`, () => {
     let h: StoreHarness;
     let s: Store;
@@ -42,6 +45,10 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
     };
     afterEach(async () => {
       await h?.close();
+    });
+    downloadFileCases(async () => {
+      await start();
+      return s;
     });
 
     it('stores a queued task and reads it back as stored', async () => {
@@ -171,6 +178,16 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
       expect(await s.claimNext(['x:b'], 7)).toBeUndefined();
       expect((await s.claimNext([], 8))!.id).toBe('t_b');
       expect(await s.claimNext([], 9)).toBeUndefined();
+    });
+
+    it("claims a watch's run only after every interactive task queued, older or newer; the row names its watch", async () => {
+      await start();
+      await s.insertTask(task('t_run', { createdAt: 1000, watchId: 'w_1' }));
+      await s.insertTask(task('t_late', { createdAt: 3000 }));
+      expect(await s.getTask('t_run')).toMatchObject({ watch_id: 'w_1' });
+      expect((await s.claimNext([], 5))).toMatchObject({ id: 't_late', watch_id: null });
+      expect((await s.claimNext([], 6))).toMatchObject({ id: 't_run', watch_id: 'w_1' });
+      expect(await s.markRunning('t_run', 7)).toBeUndefined();
     });
 
     it('hands each queued task to exactly one of many concurrent claimers on two connections', async () => {

@@ -2,13 +2,16 @@ import type { CatalogIndex } from '../../platforms/catalog.js';
 import type { RouteDoc } from '../route-doc.js';
 import { catalogDocs } from './catalog.js';
 import { mediaDocs } from './media.js';
+import { fileDocs } from './files.js';
 import { operatorDocs } from './operator.js';
 import { serviceDocs } from './service.js';
 import { taskDocs } from './tasks.js';
+import { webhookDocs } from './webhooks.js';
+import { watchDocs } from './watches.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...catalogDocs(), ...mediaDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...webhookDocs(), ...watchDocs(), ...catalogDocs(), ...mediaDocs(), ...fileDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**

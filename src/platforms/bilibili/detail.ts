@@ -6,7 +6,7 @@ import { videoUrl, type VideoRef } from './refs.js';
 import { resolveVideo } from './resolve.js';
 
 /** view and view/detail describe the same archive; view/detail wraps it in data.View. */
-async function archive(ctx: CrawlContext, ref: VideoRef): Promise<Json> {
+export async function archive(ctx: CrawlContext, ref: VideoRef): Promise<Json> {
   const referer = videoUrl(ref.bvid);
   // Both ids go out: a recording or a mirror keyed on either one answers.
   const query = { aid: ref.aid, bvid: ref.bvid };
@@ -21,7 +21,7 @@ async function archive(ctx: CrawlContext, ref: VideoRef): Promise<Json> {
   ]);
 }
 
-async function playurl(ctx: CrawlContext, ref: VideoRef, cid: string): Promise<Json> {
+export async function playurl(ctx: CrawlContext, ref: VideoRef, cid: string): Promise<Json> {
   const { data } = await getJson(ctx, ENDPOINTS.playurl, {
     what: `playurl ${ref.bvid} cid ${cid}`,
     referer: videoUrl(ref.bvid),

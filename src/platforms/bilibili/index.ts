@@ -4,6 +4,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction, postsAction, recommendedAction, searchAction } from './feeds.js';
 import { spaceUrl } from './refs.js';
 import { trendingAction } from './trending.js';
@@ -36,6 +37,7 @@ export const bilibili: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     recommended: recommendedAction,

@@ -12,11 +12,17 @@ function gone(json: Json, id: string): never {
   throw new NotFound(`douyin post ${id} is not available${reason ? ` (${reason})` : ''}`);
 }
 
-async function fromWeb(ctx: CrawlContext, id: string): Promise<ItemDraft> {
+/** The post's aweme struct with its draft (download reads the struct's every stream). */
+export interface AwemeFound {
+  aweme: Json;
+  draft: ItemDraft;
+}
+
+async function fromWeb(ctx: CrawlContext, id: string): Promise<AwemeFound> {
   const json = await webGet(ctx, { endpoint: 'detail', url: ENDPOINTS.detail, what: `detail ${id}`, referer: videoUrl(id), params: { aweme_id: id } });
   const draft = awemeToDraft(json.aweme_detail);
   if (!draft) gone(json, id);
-  return draft;
+  return { aweme: obj(json.aweme_detail) as Json, draft };
 }
 
 /**
@@ -38,7 +44,7 @@ export function routerData(html: string): Json | undefined {
   }
 }
 
-async function fromSharePage(ctx: CrawlContext, id: string): Promise<ItemDraft> {
+async function fromSharePage(ctx: CrawlContext, id: string): Promise<AwemeFound> {
   const what = `share page of ${id}`;
   const res = await shareGet(ctx, `${ENDPOINTS.sharePage}${id}/`, what);
   const data = routerData(res.text());
@@ -49,12 +55,18 @@ async function fromSharePage(ctx: CrawlContext, id: string): Promise<ItemDraft> 
   if (!info) throw new ParseError(`${what}: _ROUTER_DATA carries no videoInfoRes`);
   const draft = awemeToDraft(objs(info.item_list)[0]);
   if (!draft) gone(info, id);
-  return draft;
+  return { aweme: objs(info.item_list)[0], draft };
+}
+
+/** The post from the web API, or from its share page when the web API refuses. */
+export async function findAweme(ctx: CrawlContext, query: unknown): Promise<AwemeFound> {
+  const id = await resolvePostId(ctx, query as Params['query']);
+  return firstAnswering([() => fromWeb(ctx, id), () => fromSharePage(ctx, id)], isFallbackable);
 }
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
-  const id = await resolvePostId(ctx, params.query);
-  const draft = await firstAnswering([() => fromWeb(ctx, id), () => fromSharePage(ctx, id)], isFallbackable);
+  const { draft } = await findAweme(ctx, params.query);
+  const id = draft.native_id;
   if (draft.type === 'video' && !draft.media?.length) ctx.warn(`douyin answered post ${id} without a playable stream`);
   return { items: [draft] };
 }

@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction, postsAction, recommendedAction, searchAction } from './feeds.js';
 import { probeLogin } from './probe.js';
 import { isSecUid, userUrl } from './refs.js';
@@ -41,5 +42,6 @@ export const douyin: PlatformAdapter = {
     hot: hotAction,
     recommended: recommendedAction,
     trending: trendingAction,
+    download: downloadAction,
   },
 };

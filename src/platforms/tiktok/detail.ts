@@ -48,9 +48,14 @@ async function fromApi(ctx: CrawlContext, ref: VideoRef, origin?: string): Promi
   return checked(obj(detailItemOf(body)), ref, what);
 }
 
+/** The post's item struct (web or app shape) from the first source that answers. */
+export async function findItem(ctx: CrawlContext, query: Params['query']): Promise<{ ref: VideoRef; item: Json }> {
+  const ref = await resolveVideo(ctx, query);
+  return { ref, item: await firstOf<Json>([() => fromPage(ctx, ref), () => fromApi(ctx, ref), () => fromApi(ctx, ref, M_WEB)]) };
+}
+
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
-  const ref = await resolveVideo(ctx, params.query);
-  const item = await firstOf<Json>([() => fromPage(ctx, ref), () => fromApi(ctx, ref), () => fromApi(ctx, ref, M_WEB)]);
+  const { ref, item } = await findItem(ctx, params.query);
   const draft = itemToDraft(item);
   if (!draft) throw new ParseError(`post ${ref.id}: the item carries no id`);
   if (!draft.media?.length) ctx.warn(`post ${ref.id}: TikTok's answer names no playable stream or image`);

@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, recommendedAction, searchAction } from './feeds.js';
 import { probeLogin } from './probe.js';
 import { isSecUid, isHandle, profileUrl } from './refs.js';
@@ -36,6 +37,7 @@ export const tiktok: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     recommended: recommendedAction,
   },

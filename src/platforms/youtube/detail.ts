@@ -13,7 +13,7 @@ import { dig, obj, parseDateText, parseIso, str, type Json } from './text.js';
  * returned with what the player said.
  */
 
-interface PlayerAnswer {
+export interface PlayerAnswer {
   pr: Json;
   client: ClientName;
 }
@@ -98,9 +98,14 @@ async function optional<T>(ctx: CrawlContext, label: string, fn: () => Promise<T
   }
 }
 
+/** The first player that answers (mobile clients first: their stream URLs need no PO token). */
+export async function playerOf(ctx: CrawlContext, id: string): Promise<PlayerAnswer> {
+  return firstOf([() => androidReel(ctx, id), () => visionPlayer(ctx, id), () => webPlayer(ctx, id)]);
+}
+
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
   const id = parseVideoRef(params.query);
-  const { pr, client } = await firstOf([() => androidReel(ctx, id), () => visionPlayer(ctx, id), () => webPlayer(ctx, id)]);
+  const { pr, client } = await playerOf(ctx, id);
   const answered = str(dig(pr, 'videoDetails', 'videoId'));
   if (answered && answered !== id) {
     throw new Blocked(`player for ${id}: YouTube answered with another video (${answered}), a sign this IP is being blocked`);

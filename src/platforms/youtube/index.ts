@@ -3,6 +3,7 @@ import { CLIENTS } from './api.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction, postsAction, searchAction, trendingAction } from './feeds.js';
 import { authorUrl } from './refs.js';
 
@@ -39,6 +40,7 @@ export const youtube: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     trending: trendingAction,

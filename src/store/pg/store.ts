@@ -1,3 +1,4 @@
+import { PgDownloadFiles } from './download-files.js';
 import type pg from 'pg';
 import type { SecretBox } from '../../accounts/secrets.js';
 import type { ErrorBody } from '../../domain/errors.js';
@@ -5,9 +6,9 @@ import { WRITE_ACTION_LIST, ORPHAN_WRITE_ERROR, taskRecord } from '../task-recor
 import type { CacheEntry, MediaRef, NewTask, PreviewClaim, PreviewRow, ProfileRow, Store, TaskListQuery, TaskRow, TokenRow } from '../types.js';
 import { migrate } from './migrate.js';
 
-const TASK = 'id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, result, error, owner, event_seq';
-const INSERT_TASK = `INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14)`;
+const TASK = 'id, status, source, action, params, account, created_at, started_at, finished_at, attempts, progress, result, error, owner, event_seq, watch_id';
+const INSERT_TASK = `INSERT INTO tasks (id, status, source, action, params, account, created_at, started_at, finished_at, attempts, result, owner, event_seq, result_id, result_age, watch_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15)`;
 
 /**
  * The Postgres Store: the same tables and semantics as the SQLite one, for a fleet of processes. Every
@@ -43,6 +44,11 @@ export class PgStore implements Store {
     return this.migrated;
   }
 
+  private files?: PgDownloadFiles;
+  get downloads(): PgDownloadFiles {
+    return (this.files ??= new PgDownloadFiles((sql, params) => this.q(sql, params)));
+  }
+
   private async q<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     await this.ready();
     return this.pool.query<R>(sql, params);
@@ -53,15 +59,15 @@ export class PgStore implements Store {
 
   async insertTask(t: NewTask): Promise<TaskRow> {
     const { row, params: p } = taskRecord(t);
-    await this.q(INSERT_TASK, [p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge]);
+    await this.q(INSERT_TASK, [p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge, p.watchId]);
     return row;
   }
   /** Binds the key to a new task atomically with the task's insert (one statement). */
   async insertWriteTask(t: NewTask, owner: string, key: string, paramsHash: string): Promise<TaskRow> {
     const { row, params: p } = taskRecord(t);
     await this.q(
-      `WITH t AS (${INSERT_TASK} RETURNING id) INSERT INTO idempotency (owner, key, task_id, params_hash, created_at) SELECT $15, $16, t.id, $17, $7 FROM t`,
-      [p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge, owner, key, paramsHash],
+      `WITH t AS (${INSERT_TASK} RETURNING id) INSERT INTO idempotency (owner, key, task_id, params_hash, created_at) SELECT $16, $17, t.id, $18, $7 FROM t`,
+      [p.id, p.status, p.source, p.action, p.params, p.account, p.createdAt, p.startedAt, p.finishedAt, p.result, p.owner, p.eventSeq, p.resultId, p.resultAge, p.watchId, owner, key, paramsHash],
     );
     return row;
   }
@@ -127,7 +133,7 @@ export class PgStore implements Store {
   async claimNext(busyAccounts: string[], at: number): Promise<TaskRow | undefined> {
     return this.one<TaskRow>(
       `UPDATE tasks SET status = 'running', started_at = $1, event_seq = event_seq + 1
-       WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account <> ALL($2::text[]) ORDER BY created_at, ord LIMIT 1 FOR UPDATE SKIP LOCKED)
+       WHERE id = (SELECT id FROM tasks WHERE status = 'queued' AND account <> ALL($2::text[]) ORDER BY (watch_id IS NOT NULL), created_at, ord LIMIT 1 FOR UPDATE SKIP LOCKED)
        AND status = 'queued' RETURNING ${TASK}`,
       [at, busyAccounts],
     );
