@@ -2,6 +2,7 @@ import pino from 'pino';
 import { LocalPacer } from '../../src/crawl/pacer-local.js';
 import { loadRecordings } from '../../src/crawl/replay/har.js';
 import { ReplayDispatcher } from '../../src/crawl/replay/dispatcher.js';
+import { rankCandidates } from '../../src/download/pick.js';
 import type { DownloadAction, DownloadPlan, MediaSlot, StreamCandidate } from '../../src/download/types.js';
 import { buildCatalog } from '../../src/platforms/catalog.js';
 import { Registry } from '../../src/platforms/registry.js';
@@ -38,21 +39,8 @@ export async function resolveDownload(input: { source: string; params: Record<st
   return { plan, requests, warnings };
 }
 
-/**
- * The documented choice rule (decisions.md "Download"; the core implements it): `best` takes a clean
- * stream over a watermarked one, then the largest w×h, then the highest bitrate; the first listed wins ties.
- */
-export function pickBest(slot: MediaSlot): StreamCandidate {
-  const score = (c: StreamCandidate): number[] => [c.watermark ? 0 : 1, (c.w ?? 0) * (c.h ?? 0), c.bitrate ?? 0];
-  let best = slot.candidates[0]!;
-  for (const c of slot.candidates.slice(1)) {
-    const a = score(c);
-    const b = score(best);
-    const i = a.findIndex((x, k) => x !== b[k]);
-    if (i >= 0 && a[i]! > b[i]!) best = c;
-  }
-  return best;
-}
+/** What the core's picker tries first for quality=best (src/download/pick.ts). */
+export const pickBest = (slot: MediaSlot): StreamCandidate => rankCandidates(slot.candidates, 'best')[0]!;
 
 /** Every candidate of a plan with its slot's index, for assertions. */
 export const allCandidates = (plan: DownloadPlan): StreamCandidate[] => plan.slots.flatMap((s) => s.candidates);
