@@ -6,10 +6,12 @@ import type { Json } from './state.js';
 
 /*
  * A note's streams as the feed answer or the note page lists them. Pictures: the original behind the
- * picture's file token on sns-img-bd (what XHS-Downloader fetches), then the web renditions the answer
- * names (WB_DFT / url_default, WB_PRV / url_pre: re-encoded, smaller). Videos: every rendition of
+ * picture's file token on sns-img-bd (what XHS-Downloader fetches: no watermark), then the web renditions
+ * the answer names (WB_DFT / url_default, WB_PRV / url_pre: re-encoded, smaller, and reported by crawler
+ * authors to carry the platform's watermark, so marked as such). Videos: every rendition of
  * video.media.stream.<codec>[] (master_url and its backup_urls), plus the uploaded original behind
- * consumer.origin_video_key. The web's pictures and streams carry no watermark (the app adds it on save).
+ * consumer.origin_video_key (no watermark). A crawler reports the h264 renditions watermarked and the h265
+ * ones clean; unconfirmed, the h264 ones are marked watermarked so none is passed off as clean.
  */
 
 function imageCandidates(img: Json): StreamCandidate[] {
@@ -21,8 +23,8 @@ function imageCandidates(img: Json): StreamCandidate[] {
   const out: StreamCandidate[] = [];
   // Only the original is known to have the picture's own size; the renditions are scaled down.
   if (token) out.push({ kind: 'image', url: `https://sns-img-bd.xhscdn.com/${token}`, w, h, watermark: false, source_quality: 'original' });
-  if (full) out.push({ kind: 'image', url: full, watermark: false, source_quality: 'web_default' });
-  if (prv) out.push({ kind: 'image', url: prv, watermark: false, source_quality: 'web_preview' });
+  if (full) out.push({ kind: 'image', url: full, watermark: true, source_quality: 'web_default' });
+  if (prv) out.push({ kind: 'image', url: prv, watermark: true, source_quality: 'web_preview' });
   return out;
 }
 
@@ -37,7 +39,7 @@ function streamCandidates(holder: Json | undefined): StreamCandidate[] {
       // Named by the short side, as platforms name qualities (a 720×1280 portrait stream is 720p).
       const label = `${codec}_${w && h ? `${Math.min(w, h)}p` : 'stream'}`;
       const ms = num(s.duration);
-      const base = { kind: 'video' as const, w, h, duration_s: ms ? Math.round(ms / 100) / 10 : undefined, bitrate: num(s.video_bitrate) ?? num(s.avg_bitrate), bytes: num(s.size), mime: 'video/mp4', watermark: false };
+      const base = { kind: 'video' as const, w, h, duration_s: ms ? Math.round(ms / 100) / 10 : undefined, bitrate: num(s.video_bitrate) ?? num(s.avg_bitrate), bytes: num(s.size), mime: 'video/mp4', watermark: codec === 'h264' };
       const master = httpsUrl(s.master_url);
       if (master) out.push({ ...base, url: master, source_quality: label });
       for (const b of Array.isArray(s.backup_urls) ? s.backup_urls : []) {
@@ -71,7 +73,7 @@ export function noteSlots(raw: unknown): MediaSlot[] {
 
 export const downloadAction: DownloadAction = {
   shape: 'download',
-  summary: 'A xiaohongshu note\'s media: picture originals (no watermark), every video rendition (h264/h265, backups, the uploaded original), live photos as still + clip',
+  summary: 'A xiaohongshu note\'s media: picture originals (no watermark), every video rendition (h265 and the uploaded original before the h264 ones, reported watermarked), live photos as still + clip',
   params: detailAction.params,
   async resolve(ctx, params) {
     const { draft, raw } = await resolveDetail(ctx, params.query);
