@@ -53,4 +53,15 @@ describe('xiaohongshu download plans', () => {
     ]);
     expect(got[1]!.candidates[0]).toMatchObject({ url: 'https://sns-video-qc.xhscdn.com/stream/live1.mp4', duration_s: 2.9, watermark: true });
   });
+
+  it('live photo (hand-made note page, anonymous): the pictures, and the live one\'s still and clip as two slots of one group', async () => {
+    const N1 = '6745c0a1000000000703d1e1';
+    const { plan } = await resolveDownload({ source: 'xiaohongshu', params: { query: `https://www.xiaohongshu.com/explore/${N1}?xsec_token=ABsbxN1travelToken0123456789abcdefGHIJKLmn-_w%3D&xsec_source=pc_search` }, replay: [resolve(SANDBOX, `xiaohongshu/detail-page-${N1}.har`)] });
+    expect(plan.slots.map((s) => [s.kind, s.group, pickBest(s).source_quality])).toEqual([
+      ['image', undefined, 'original'],
+      ['image', 'live_2', 'original'],
+      ['video', 'live_2', expect.stringMatching(/^h26[45]_\d+p/)],
+    ]);
+    expect(plan.slots.map((s) => pickBest(s).url)).toEqual(plan.draft.media!.map((m) => m.url));
+  });
 });

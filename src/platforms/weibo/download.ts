@@ -15,17 +15,16 @@ type Json = Record<string, unknown>;
  * author chose to stamp at upload is part of every size, so none is marked.
  */
 
-function videoSlot(ctx: CrawlContext, pageInfo: Json, hls: string[]): MediaSlot | undefined {
+function videoSlot(pageInfo: Json, hls: string[]): MediaSlot | undefined {
   const d = videoDuration(pageInfo);
   const candidates: StreamCandidate[] = [];
-  for (const s of videoStreams(pageInfo)) {
+  const streams = videoStreams(pageInfo);
+  for (const s of streams) {
     const url = absUrl(s.url);
-    if (!url) continue;
-    if (/\.m3u8(?:\?|$)/i.test(url)) continue;
+    if (!url || /\.m3u8(?:\?|$)/i.test(url)) continue;
     candidates.push({ kind: 'video', url, mime: 'video/mp4', w: s.w, h: s.h, duration_s: d, watermark: false, source_quality: s.label || 'stream' });
   }
-  if (!candidates.length && videoStreams(pageInfo).length) hls.push('weibo video (HLS)');
-  void ctx;
+  if (!candidates.length && streams.length) hls.push('weibo video (HLS)');
   return slot('video', candidates);
 }
 
@@ -39,7 +38,7 @@ function sized(v: unknown, label: string): StreamCandidate | undefined {
 export function statusSlots(ctx: CrawlContext, mblog: Json): MediaSlot[] {
   const hls: string[] = [];
   const pageInfo = obj(mblog.page_info);
-  if (pageInfo && isVideoCard(pageInfo)) return fetchable(ctx, [videoSlot(ctx, pageInfo, hls)], hls);
+  if (pageInfo && isVideoCard(pageInfo)) return fetchable(ctx, [videoSlot(pageInfo, hls)], hls);
   const pics = Array.isArray(mblog.pics) ? mblog.pics.map(obj).filter((p): p is Json => !!p) : [];
   if (pics.length) return fetchable(ctx, pics.map((p) => slot('image', [sized(p.large, 'large'), absUrl(p.url) ? { kind: 'image', url: absUrl(p.url)!, watermark: false, source_quality: 'list_size' } : undefined])), hls);
   const infos = obj(mblog.pic_infos);
