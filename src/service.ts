@@ -40,7 +40,8 @@ import { Metrics } from './metrics.js';
 import { buildCatalog } from './platforms/catalog.js';
 import { Registry } from './platforms/registry.js';
 import { EmbeddedQueue } from './queue/embedded.js';
-import { openEventLog, openStore, openWebhookOutbox } from './store/open.js';
+import { openBatchStore, openEventLog, openStore, openWebhookOutbox } from './store/open.js';
+import { BatchService } from './tasks/batches.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 import { webhookSecret } from './webhooks/signing.js';
 import { judgeTarget } from './webhooks/target.js';
@@ -275,12 +276,14 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
   const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
   const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
+  const batches = new BatchService(tasks, openBatchStore(store));
   const app = buildApp({
     config,
     deployment,
     store,
     tasks,
     watches,
+    batches,
     bus,
     eventLog: events.log,
     runner,

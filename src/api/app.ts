@@ -17,6 +17,8 @@ import { previewRoutes } from './routes/preview.js';
 import { fileRoutes } from './routes/files.js';
 import { loginRoutes } from './routes/logins.js';
 import { operatorRoutes } from './routes/operator.js';
+import { batchRoutes } from './routes/batches.js';
+import { exportRoutes } from './routes/exports.js';
 import { streamRoutes } from './routes/stream.js';
 import { taskRoutes } from './routes/tasks.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -91,6 +93,8 @@ export function buildApp(d: ApiDeps, logger: boolean | object = false): FastifyI
   webhookRoutes(app, d);
   watchRoutes(app, d.watches);
   streamRoutes(app, d);
+  exportRoutes(app, d);
+  batchRoutes(app, d);
   catalogRoutes(app, d);
   operatorRoutes(app, d);
   docsRoutes(app, d);

@@ -18,6 +18,7 @@ import type { EventBus } from '../tasks/events.js';
 import type { EventLog } from '../tasks/event-log.js';
 import type { Runner } from '../tasks/runner.js';
 import type { TaskService } from '../tasks/service.js';
+import type { BatchService } from '../tasks/batches.js';
 import type { WorkerBeat } from '../redis/heartbeat.js';
 import type { WebhookOutbox } from '../store/webhooks.js';
 import type { WatchService } from '../watches/service.js';
@@ -37,6 +38,7 @@ export interface ApiDeps {
   store: Store;
   tasks: TaskService;
   watches: WatchService;
+  batches: BatchService;
   bus: EventBus;
   /** Status and progress history of running tasks, shared by every process (SSE resumes). */
   eventLog: EventLog;

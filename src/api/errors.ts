@@ -14,7 +14,9 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   const fe = err as FastifyError;
   const status = fe.statusCode ?? 500;
   if (status === 413) {
-    reply.code(413).send({ ok: false, error: errorBody('invalid_request', 'request body larger than 1 MiB') });
+    // A route may take more than the default (a batch): the message names the limit of this route.
+    const limit = req.routeOptions?.bodyLimit ?? 1024 * 1024;
+    reply.code(413).send({ ok: false, error: errorBody('invalid_request', `request body larger than ${limit / (1024 * 1024)} MiB`) });
     return;
   }
   if (status === 415) {

@@ -143,7 +143,7 @@ export function runCommand(program: Command): void {
   const cmd = usageExits(program.command('run <source> <action> [query]'))
     .description('crawl through a running service and print the result: a table, or --json, --ndjson, --csv (exit codes: README, "CLI")')
     .option('-p, --param <key=value>', 'a task param, typed by the catalog (repeatable), e.g. --param limit=10', collect, [] as string[])
-    .option('--max-items <n>', 'walk to n items (-1: all): one paced task where the action takes max_items (posts), else next_cursor page by page')
+    .option('--max-items <n>', 'walk to n items (-1: all): one paced task where the action takes max_items (posts, comments), else next_cursor page by page')
     .option('--by-page', 'follow next_cursor one task per page even where the service could walk in one task (Ctrl-C then keeps the finished pages)')
     .option('--wait <seconds>', 'stop waiting after this long; the task goes on on the service (exit 4)');
   connectionOptions(formatOptions(cmd)).action(async (source: string, action: string, query: string | undefined, o: RunOptions) => {

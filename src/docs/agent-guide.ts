@@ -27,6 +27,10 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('   error.code session_expired = the stored login lapsed (see GET /v1/profiles); not_found = gone; rate_limited/timeout/upstream_error = retry later.');
   out('   A task with status failed is a job error (task.error); a blocked crawl is a succeeded task whose result.source is blocked.');
   out('Other task routes: POST /v1/tasks/{id}/cancel (or DELETE /v1/tasks/{id}), POST /v1/tasks/{id}/retry (failed, cancelled or blocked only).');
+  out('Many at once: POST /v1/tasks/batch {"tasks":[{source,action,params},...]} (1..500, reads only) -> 202 {batch_id, accepted, refused:[{index,error}], tasks:[{index,task_id,status}]}.');
+  out('  Each entry is handled like its own POST /v1/tasks; fix and resend only the refused ones. GET /v1/batches/{id} -> counts per status and task_ids;');
+  out('  POST /v1/batches/{id}/retry retries only retryable failures and blocked results (the answer says what it skipped and why).');
+  out('Export a succeeded task: GET /v1/tasks/{id}/export?format=jsonl|csv (streamed; items, comments, trends or the author as rows). 409 until it succeeded.');
   out('SSE events: status, progress {items,pages; download also bytes,files,files_total}, result (then the stream closes); ": ping" comments; resume with Last-Event-ID.');
   out('  A finished task streams status and result at once; after a retry the stream follows the new attempt.');
   out('Every error body: {ok:false, error:{code, message, retryable}}. Wrong method: 405 with Allow.');
@@ -66,9 +70,16 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('COMMON PARAMS');
   out(`  limit: 1..${LIMIT_MAX}, default ${DEFAULT_LIMIT}.  cursor: pass back next_cursor (comments: cursor) unchanged, with the same source, action, query and category; bypasses cache.`);
   out(`  max_items (posts): walk a creator's back catalogue; -1 = whole account, else 1..${MAX_ITEMS_MAX}; paced, can take minutes.`);
+  out(`  max_items (comments): walk comment pages (with replies all, reply pages too) up to that many comments; -1 = all (at most ${MAX_ITEMS_MAX}); limit is then ignored.`);
+  out('  replies (comments): none = top-level only; first (default) = what the pages carry; all = every thread paged, each reply right after its root with parent_id.');
+  const noReplyPages = entries.filter((e) => e.name.endsWith('.comments') && e.params.some((p) => p.name === 'replies' && !p.enum?.includes('all'))).map((e) => e.group);
+  if (noReplyPages.length) out(`    No reply pages to walk on ${noReplyPages.join(', ')}: replies all there is 400 invalid_request.`);
+  out('    A stopped walk keeps its comments, says why in warnings, and returns a cursor that resumes inside the thread it stopped in.');
   out('  force: true bypasses the cache.  max_age_s: accept a cached result only if fresher.  profile: stored login to use (default "default").');
   out('  Filters: media video|image|any, min_duration_s, max_duration_s, orientation landscape|portrait|square, min_width, min_height.');
   out('  callback_url: notify this https URL when the task ends (see WEBHOOKS); not part of the cache key.');
+  out('  since, until (search, posts, comments): unix seconds or ISO 8601 ("2024-05-01", "2024-05-01T08:00:00+08:00"); a bare until date takes the whole day (UTC).');
+  out('    Items outside the range are dropped (ones without a time too, counted in warnings); a posts walk stops once a whole page is older than since.');
   out('  Unknown params, wrong types and out-of-range values -> 400 invalid_request naming the param. Unknown source/action -> 404 unsupported.');
   out('');
   out('PLATFORMS AND ACTIONS (generated from GET /v1/task-sources)');
@@ -101,5 +112,5 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
 }
 
 const COMMON = new Set([
-  'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'callback_url',
+    'limit', 'cursor', 'force', 'max_age_s', 'profile', 'media', 'min_duration_s', 'max_duration_s', 'orientation', 'min_width', 'min_height', 'preview', 'max_items', 'replies', 'since', 'until', 'callback_url',
 ]);

@@ -25,7 +25,7 @@ function returns(action: string, def: ActionDef): string {
       return text;
     }
     case 'comments':
-      return 'Returns shape B: items (comments: cid, text, likes, reply_total, handle, parent_id for replies), total, has_more, cursor for the next page.';
+      return 'Returns shape B: items (comments: cid, text, likes, reply_total, handle, parent_id for replies), total, has_more, cursor for the next page. replies: none|first|all (all pages every thread where the platform can); max_items walks pages to that many comments (-1: all; paced, can outlast the inline wait: then poll get_task).';
     case 'creator':
       return 'Returns shape C: data.author (handle, name, bio, followers, following, posts, likes; 0 means not reported).';
     case 'trends':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CapabilitiesSchema, CatalogEntrySchema, CategoriesSchema, CategorySchema } from '../domain/catalog.js';
+import { BatchAcceptedSchema, BatchRetrySchema, BatchSchema, BatchSubmitSchema } from '../domain/batch.js';
 import { ErrorBodySchema } from '../domain/errors.js';
 import { DownloadFileMetaSchema, DownloadFileSchema, DownloadResultSchema } from '../domain/download.js';
 import { HealthSchema } from '../domain/health.js';
@@ -53,6 +54,9 @@ const RESPONSES = {
   Task: TaskDocSchema,
   TaskAccepted: TaskAcceptedSchema,
   TaskList: TaskListSchema,
+  BatchAccepted: BatchAcceptedSchema,
+  Batch: BatchSchema,
+  BatchRetry: BatchRetrySchema,
   TaskSummary: TaskSummarySchema,
   Progress: ProgressSchema,
   NeedsConfirmation: NeedsConfirmationSchema,
@@ -105,6 +109,7 @@ const REQUESTS = {
   ProfileStoreRequest: ProfileStoreBodySchema,
   TokenCreateRequest: TokenCreateBodySchema,
   PreviewWarmRequest: PreviewWarmBodySchema,
+  BatchSubmit: BatchSubmitSchema,
   LoginStartRequest: LoginStartBodySchema,
   LoginInputRequest: LoginInputBodySchema,
   WatchCreateRequest: WatchCreateBodySchema,

@@ -33,6 +33,12 @@ export interface Page<T> {
   next_cursor?: string;
   /** Total count the platform reports (comments). */
   total?: number;
+  /**
+   * Comments only: per top-level comment cid, where its replies continue after the ones this page inlines
+   * (the native cursor for CommentsAction.replies), or null when this page already holds all of them.
+   * A cid not named here is walked from its first reply page (replies the page inlined are not repeated).
+   */
+  reply_cursors?: Record<string, string | null>;
 }
 
 /** Per-platform memory shared by the tasks of one process: signing keys, guest tokens, resolved ids. */
@@ -94,6 +100,11 @@ export interface ItemsAction {
   params?: CatalogParam[];
   /** posts only: supports params.max_items walking. */
   walk?: boolean;
+  /**
+   * The feed is newest first (pinned posts aside), so a walk may stop once a whole page is older than
+   * params.since. A function when it depends on the params (a tab sorted otherwise).
+   */
+  timeOrdered?: boolean | ((params: Params) => boolean);
   /** hot/recommended: accepts params.category from the adapter's categories. */
   categories?: boolean;
   /** Fetch one page; cursor is the native cursor from the previous page, absent for the first. */
@@ -105,6 +116,13 @@ export interface CommentsAction {
   summary: string;
   params?: CatalogParam[];
   page(ctx: CrawlContext, params: Params, cursor?: string): Promise<Page<Comment>>;
+  /**
+   * One thread's replies (replies=all): page `cursor` (absent: the first) of the replies under the
+   * top-level comment `parentCid`. A reply without parent_id is taken to answer parentCid.
+   */
+  replies?(ctx: CrawlContext, params: Params, parentCid: string, cursor?: string): Promise<Page<Comment>>;
+  /** The pages themselves hold the whole tree (replies after what they answer, parent_id set): replies=all walks them as they are. */
+  wholeTree?: boolean;
 }
 
 export interface CreatorAction {

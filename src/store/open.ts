@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { loadSecretKey, SecretBox } from '../accounts/secrets.js';
 import type { Config } from '../config.js';
 import type { EventLog } from '../tasks/event-log.js';
+import type { BatchStore } from './batches.js';
+import { PgBatchStore } from './pg/batches.js';
 import { PgEventLog } from './pg/events.js';
 import { createPool } from './pg/pool.js';
 import { PgStore } from './pg/store.js';
+import { SqliteBatchStore } from './sqlite-batches.js';
 import { SqliteEventLog } from './sqlite-events.js';
 import { openDatabase, SqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
@@ -46,4 +49,11 @@ export function openWatchStore(store: Store, seenMax?: number): WatchStore {
   if (store instanceof PgStore) return new PgWatchStore(store.pool, () => store.ready(), seenMax);
   if (store instanceof SqliteStore) return new SqliteWatchStore(store.db, seenMax);
   throw new Error('no watch store for this store');
+}
+
+/** Batches beside the store, in the same database (their counts join its tasks). */
+export function openBatchStore(store: Store): BatchStore {
+  if (store instanceof PgStore) return new PgBatchStore(store.pool, () => store.ready());
+  if (store instanceof SqliteStore) return new SqliteBatchStore(store.db);
+  throw new Error('no batch store for this store');
 }

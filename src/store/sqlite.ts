@@ -58,6 +58,10 @@ const MIGRATIONS: string[] = [
   // Webhook outbox: a finished task with a callback_url owes one delivery, written with the finish itself
   // (the trigger reads tasks.watch_id, which the watches migration adds).
   SQLITE_WEBHOOKS_MIGRATION,
+  // Batches (POST /v1/tasks/batch): each accepted entry's task by index; the key is what counts read.
+  `CREATE TABLE batches (id TEXT PRIMARY KEY, owner TEXT, created_at INTEGER NOT NULL, size INTEGER NOT NULL);
+   CREATE TABLE batch_tasks (batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL, task_id TEXT NOT NULL,
+     PRIMARY KEY (batch_id, idx)) WITHOUT ROWID;`,
   // Files of the download action (IF NOT EXISTS: branches append here in any merge order).
   SQLITE_DOWNLOAD_FILES_MIGRATION,
 ];

@@ -8,12 +8,46 @@ import { InvalidInput } from '../crawl/errors.js';
 export interface CursorState {
   c?: string;
   s: number;
+  /**
+   * A comments walk stopped inside one thread's replies: the thread's top-level comment (p), the native
+   * cursor of its reply page (c, absent for the first) and how many of that page were handed out (s).
+   * Resuming finishes that thread before going on at the outer s.
+   */
+  r?: ThreadState;
+}
+
+export interface ThreadState {
+  p: string;
+  c?: string;
+  s?: number;
 }
 
 const PREFIX = 'c1.';
 
 export function encodeCursor(state: CursorState): string {
-  return PREFIX + Buffer.from(JSON.stringify(state.s ? state : { c: state.c })).toString('base64url');
+  const body: Record<string, unknown> = { c: state.c };
+  if (state.s) body.s = state.s;
+  if (state.r) body.r = compactThread(state.r);
+  return PREFIX + Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+function compactThread(r: ThreadState): ThreadState {
+  const out: ThreadState = { p: r.p };
+  if (r.c !== undefined) out.c = r.c;
+  if (r.s) out.s = r.s;
+  return out;
+}
+
+const isSkip = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 100_000;
+
+function threadOf(v: unknown): ThreadState | undefined | false {
+  if (v === undefined) return undefined;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const { p, c, s } = v as Record<string, unknown>;
+  if (typeof p !== 'string' || p === '' || p.length > 512) return false;
+  if (c !== undefined && typeof c !== 'string') return false;
+  if (s !== undefined && !isSkip(s)) return false;
+  return compactThread({ p, c: c as string | undefined, s: s as number | undefined });
 }
 
 export function decodeCursor(cursor: string | undefined): CursorState {
@@ -22,10 +56,11 @@ export function decodeCursor(cursor: string | undefined): CursorState {
   try {
     const raw = JSON.parse(Buffer.from(cursor.slice(PREFIX.length), 'base64url').toString('utf8')) as unknown;
     if (raw && typeof raw === 'object') {
-      const { c, s } = raw as { c?: unknown; s?: unknown };
+      const { c, s, r } = raw as { c?: unknown; s?: unknown; r?: unknown };
       const skip = s === undefined ? 0 : s;
-      if ((c === undefined || typeof c === 'string') && Number.isInteger(skip) && (skip as number) >= 0 && (skip as number) < 100_000) {
-        return { c: c as string | undefined, s: skip as number };
+      const thread = threadOf(r);
+      if ((c === undefined || typeof c === 'string') && isSkip(skip) && thread !== false) {
+        return thread ? { c: c as string | undefined, s: skip, r: thread } : { c: c as string | undefined, s: skip };
       }
     }
   } catch {

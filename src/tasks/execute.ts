@@ -1,17 +1,20 @@
 import type { Item } from '../domain/item.js';
-import type { Comment, CommentsResult, CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
+import type { CreatorResult, Envelope, TaskResult, TrendResult, WriteResult } from '../domain/results.js';
 import { errorBody } from '../domain/errors.js';
-import { CrawlError, isReplayMiss, RateLimited } from '../crawl/errors.js';
+import { type CrawlError, isReplayMiss } from '../crawl/errors.js';
 import { absoluteOrigin, type MediaUrlBuilder } from '../media/urls.js';
 import type { Progress } from '../domain/task.js';
 import type { DownloadService } from '../download/service.js';
 import type { MediaFilter, Quality } from '../download/pick.js';
 import type { DownloadResult } from '../domain/download.js';
 import type { DownloadAction } from '../download/types.js';
-import type { ActionDef, CommentsAction, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import type { ActionDef, CrawlContext, ItemsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import { walkComments } from './comment-walk.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
+import { dateRange, inRange } from './dates.js';
 import { compact, normalizeItem } from './normalize.js';
+import { asCrawlError as toCrawlError, sourceOf, withWarnings } from './outcome.js';
 
 export interface ExecuteOptions {
   adapter: PlatformAdapter;
@@ -30,7 +33,7 @@ export interface ExecuteOptions {
 
 /** Hard stops so a walk over a platform that never ends its cursor chain still terminates. */
 export const WALK_MAX_PAGES = 2_000;
-const FILTER_EXTRA_PAGES = 5;
+export const FILTER_EXTRA_PAGES = 5;
 
 /** Runs one action to its result shape. Crawl errors become the result's error; anything else throws (job error). */
 export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
@@ -43,7 +46,7 @@ export async function executeAction(o: ExecuteOptions): Promise<TaskResult> {
     case 'items':
       return runItems(o, o.def, ms);
     case 'comments':
-      return runComments(o, o.def, ms);
+      return walkComments(o, o.def, ms);
     case 'creator': {
       try {
         const author = await o.def.run(o.ctx, o.params);
@@ -108,6 +111,8 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   let platformItems = 0;
   let next: string | undefined;
   const profile = o.ctx.profile;
+  const since = params.since as number | undefined;
+  const stopsAtSince = since !== undefined && (typeof def.timeOrdered === 'function' ? def.timeOrdered(params) : def.timeOrdered === true);
   for (;;) {
     let page;
     try {
@@ -151,6 +156,11 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
       next = undefined;
       break;
     }
+    // A whole page, not one item: pinned posts lead a feed with old dates, and what follows them is newer.
+    if (stopsAtSince && drafts.length > 0 && drafts.every((d) => d.ts !== undefined && d.ts < (since as number))) {
+      next = undefined;
+      break;
+    }
     cursor = page.next_cursor;
     const pageCap = maxItems !== undefined ? WALK_MAX_PAGES : filter.active ? FILTER_EXTRA_PAGES + Math.ceil(target / Math.max(1, drafts.length)) : WALK_MAX_PAGES;
     if (pages >= pageCap) {
@@ -161,59 +171,6 @@ async function runItems(o: ExecuteOptions, def: ItemsAction, ms: () => number): 
   }
   const source = items.length === 0 && platformItems === 0 && pages > 0 && !start.c ? 'empty' : 'live';
   return withWarnings(compact({ ok: true, source, count: items.length, items, next_cursor: next, ms: ms() }) as Envelope, [...o.warnings, ...filter.warnings()]);
-}
-
-async function runComments(o: ExecuteOptions, def: CommentsAction, ms: () => number): Promise<CommentsResult> {
-  const limit = o.params.limit as number;
-  const start = decodeCursor(o.params.cursor as string | undefined);
-  let cursor = start.c;
-  let skip = start.s;
-  const items: Comment[] = [];
-  let total = 0;
-  let pages = 0;
-  let next: string | undefined;
-  for (;;) {
-    let page;
-    try {
-      page = await def.page(o.ctx, o.params, cursor);
-    } catch (e) {
-      if (pages > 0 && isReplayMiss(e)) {
-        o.warnings.push(`stopped after ${pages} page(s): ${(e as Error).message}`);
-        next = encodeCursor({ c: cursor, s: skip });
-        break;
-      }
-      const err = asCrawlError(e, o);
-      if (items.length === 0) {
-        return withWarnings<CommentsResult>({ source: sourceOf(err), total: 0, has_more: false, ms: ms(), items: [], error: errorBody(err.code, err.message) }, o.warnings);
-      }
-      o.warnings.push(`stopped after ${pages} page(s): ${err.code}: ${err.message}`);
-      next = encodeCursor({ c: cursor, s: skip });
-      break;
-    }
-    pages++;
-    // An adapter's total is the platform's number: only a plain count is passed on.
-    if (pages === 1 && Number.isSafeInteger(page.total) && (page.total as number) >= 0) total = page.total as number;
-    let filled = false;
-    for (let i = skip; i < page.items.length; i++) {
-      items.push(compact({ ...page.items[i] }));
-      if (items.length >= limit) {
-        filled = true;
-        next = i + 1 < page.items.length ? encodeCursor({ c: cursor, s: i + 1 }) : page.next_cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
-        break;
-      }
-    }
-    skip = 0;
-    o.onProgress?.({ items: items.length, pages });
-    if (filled) break;
-    if (!page.next_cursor || page.next_cursor === cursor || pages >= WALK_MAX_PAGES) {
-      next = page.next_cursor && page.next_cursor !== cursor ? encodeCursor({ c: page.next_cursor, s: 0 }) : undefined;
-      break;
-    }
-    cursor = page.next_cursor;
-  }
-  total = Math.max(total, items.length);
-  const source = items.length === 0 && !start.c ? 'empty' : 'live';
-  return withWarnings(compact({ source, total, has_more: next !== undefined, cursor: next, ms: ms(), items }) as CommentsResult, o.warnings);
 }
 
 /** Resolves the post, stores its media (src/download/), and answers shape A with the files. */
@@ -244,17 +201,5 @@ async function runDownload(o: ExecuteOptions, def: DownloadAction, ms: () => num
 }
 
 function asCrawlError(e: unknown, o: ExecuteOptions): CrawlError {
-  if (e instanceof RateLimited && e.retryAfterS !== undefined && e.retryAfterS > 0) o.onRetryAfter?.(e.retryAfterS);
-  if (e instanceof CrawlError) return e;
-  throw e;
-}
-
-function sourceOf(err: CrawlError): 'blocked' | 'live' {
-  return err.code === 'blocked' ? 'blocked' : 'live';
-}
-
-function withWarnings<T extends { warnings?: string[] }>(result: T, warnings: string[]): T {
-  const uniq = [...new Set(warnings)];
-  if (uniq.length) result.warnings = uniq;
-  return result;
+  return toCrawlError(e, o.onRetryAfter);
 }

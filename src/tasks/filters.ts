@@ -1,5 +1,6 @@
 import type { Item } from '../domain/item.js';
 import type { Params } from '../platforms/types.js';
+import { dateRange, inRange } from './dates.js';
 
 /** Server-side filters on items; items without the metadata a filter needs are dropped and counted. */
 export interface ItemFilter {
@@ -47,6 +48,10 @@ export function buildFilter(params: Params): ItemFilter {
         return d ? (minW === undefined || d.w >= minW) && (minH === undefined || d.h >= minH) : undefined;
       },
     });
+  }
+  const range = dateRange(params);
+  if (range) {
+    judges.push({ name: 'date', needs: 'creation time', judge: (i) => (i.ts === undefined ? undefined : inRange(i.ts, range)) });
   }
   const unjudged = new Map<string, number>();
   return {

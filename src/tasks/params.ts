@@ -1,7 +1,8 @@
 import type { CatalogEntry, CatalogParam } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
 import { CALLBACK_URL_MAX } from '../webhooks/target.js';
-import type { ActionDef, Params, PlatformAdapter } from '../platforms/types.js';
+import type { ActionDef, CommentsAction, Params, PlatformAdapter } from '../platforms/types.js';
+import { parseDateParam } from './dates.js';
 
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
@@ -40,6 +41,28 @@ const CALLBACK_URL = p(
   'string',
   `https URL (at most ${CALLBACK_URL_MAX} characters, a public host) notified by a signed POST, never with the result, when the task ends: succeeded, failed or cancelled; see GET /v1/tasks/{id}/webhooks`,
 );
+const COMMENT_MAX_ITEMS = p('max_items', 'integer', `walk comment pages (and, with replies all, reply pages) up to this many comments (-1: all, at most ${MAX_ITEMS_MAX}); paced, progress per page; limit is ignored`, {
+  min: -1,
+  max: MAX_ITEMS_MAX,
+});
+
+/** replies all is offered only where the platform can really page a thread's replies (or sends the whole tree). */
+function repliesParam(def: CommentsAction): CatalogParam {
+  const all = !!def.replies || def.wholeTree === true;
+  return p(
+    'replies',
+    'string',
+    all
+      ? 'none: top-level comments only; first: the replies the platform sends with each page; all: every reply of every thread (paged, parent_id set)'
+      : 'none: top-level comments only; first: the replies the platform sends with each page (this platform has no reply pages to walk)',
+    { enum: all ? ['none', 'first', 'all'] : ['none', 'first'], default: 'first' },
+  );
+}
+const DATE_FORMS = 'unix seconds (number or digit string), an ISO 8601 date, or a date-time with a zone';
+const SINCE = p('since', 'string', `keep only what was posted at or after this time: ${DATE_FORMS}`);
+const UNTIL = p('until', 'string', `keep only what was posted at or before this time (a bare date: the whole day, UTC): ${DATE_FORMS}`);
+/** Actions whose results carry a creation time the caller may range over. */
+const DATED_ACTIONS = new Set(['search', 'posts', 'comments']);
 
 /** Params every action of this shape accepts, before the action's own. */
 export function commonParams(action: string, def: ActionDef, adapter: PlatformAdapter): CatalogParam[] {
@@ -52,6 +75,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
     case 'items': {
       if (action === 'detail') return [...cache, PREVIEW];
       const out = [LIMIT, CURSOR, ...FILTERS, PREVIEW, ...cache];
+      if (DATED_ACTIONS.has(action)) out.push(SINCE, UNTIL);
       if (def.walk) out.push(MAX_ITEMS);
       if (def.categories && adapter.categories?.length) {
         const ids = adapter.categories.map((c) => c.id);
@@ -60,7 +84,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
       return out;
     }
     case 'comments':
-      return [LIMIT, CURSOR, ...cache];
+      return DATED_ACTIONS.has(action) ? [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache, SINCE, UNTIL] : [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
     case 'download':
       // Never served from the result cache (files may have been evicted since): no force or max_age_s.
       return [
@@ -103,9 +127,12 @@ export function validateParams(entry: CatalogEntry, raw: unknown): Params {
       if (spec.default !== undefined) out[spec.name] = spec.default;
       continue;
     }
-    out[spec.name] = checkValue(spec, v);
+    out[spec.name] = spec.name === 'since' || spec.name === 'until' ? parseDateParam(spec.name, v) : checkValue(spec, v);
   }
-  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (whole account) or at least 1');
+  if (typeof out.since === 'number' && typeof out.until === 'number' && out.since > out.until) {
+    throw new ApiError('invalid_request', 'params.since: must not be later than params.until');
+  }
+  if (out.max_items === 0) throw new ApiError('invalid_request', 'params.max_items: must be -1 (all: the whole account, or every comment) or at least 1');
   if (typeof out.min_duration_s === 'number' && typeof out.max_duration_s === 'number' && out.min_duration_s > out.max_duration_s) {
     throw new ApiError('invalid_request', 'params.min_duration_s: must not exceed max_duration_s');
   }

@@ -36,6 +36,11 @@ export interface SubmitInput extends Caller {
   watchId?: string;
 }
 
+/** Where a read task's row is written: the store, or a batch that writes many in one transaction. */
+export interface TaskSink {
+  insertTask(t: NewTask): Promise<TaskRow>;
+}
+
 export interface ListQuery {
   status?: string;
   source?: string;
@@ -96,7 +101,7 @@ export class TaskService {
   ) {}
 
   /** Validates, answers from cache when allowed, gates writes, otherwise queues. Returns the stored row. */
-  async submit(input: SubmitInput): Promise<TaskRow> {
+  async submit(input: SubmitInput, sink: TaskSink = this.store): Promise<TaskRow> {
     if (typeof input.source !== 'string' || !input.source.trim()) throw new ApiError('invalid_request', 'source: required (see GET /v1/task-sources)');
     if (typeof input.action !== 'string' || !input.action.trim()) throw new ApiError('invalid_request', 'action: required (see GET /v1/task-sources)');
     const source = input.source.trim().toLowerCase();
@@ -170,14 +175,14 @@ export class TaskService {
         const finished = stale ? { text: this.signer.resign(hit.text), resultId: undefined, age: undefined } : { text: hit.text, resultId: hit.resultId, age: hit.age_s };
         // Resolves once the row is committed: the caller hears of the task only when it is on disk.
         base.finished = finished;
-        const row = await this.store.insertTask(base);
+        const row = await sink.insertTask(base);
         if (!stale) this.hitBytes.set(row, { head: hit.bytes.head, age: hit.age_s, tail: hit.bytes.tail });
         this.metrics.cacheHit(platform, action);
         return params.callback_url === undefined ? row : this.bornFinished(row);
       }
     }
     this.metrics.tasksSubmitted.inc({ source: platform, action });
-    return this.enqueue(await this.store.insertTask(base));
+    return this.enqueue(await sink.insertTask(base));
   }
 
   private bornFinished(row: TaskRow): TaskRow {

@@ -489,8 +489,8 @@ describe('kuaishou.comments', () => {
     expect(decodeCursor(r.cursor).c).toBe('1170632227652');
   });
 
-  it('replies=true follows each thread that has replies with its first page (parent_id set)', async () => {
-    const { result, requests } = await run('comments', { query: '3xs9d8k2mf4nq6e', replies: true, limit: 5 }, [file]);
+  it('replies=all follows each thread that has replies with its reply pages (parent_id set)', async () => {
+    const { result, requests } = await run('comments', { query: '3xs9d8k2mf4nq6e', replies: 'all', limit: 5 }, [file]);
     expect(paths(requests)).toEqual([MINT, 'POST https://www.kuaishou.com/rest/v/photo/comment/list', 'POST https://www.kuaishou.com/rest/v/photo/comment/sublist']);
     const r = result as CommentsResult;
     expect(r.items.map((i) => [i.cid, i.parent_id])).toEqual([

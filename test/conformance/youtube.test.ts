@@ -304,8 +304,8 @@ describe('youtube.comments', () => {
     expect(warnings.join('\n')).toMatch(/stopped after 1 page\(s\)/);
   });
 
-  it('replies: false reads top-level comments only, two requests', async () => {
-    const { result, requests } = await run('comments', { query: 'xaQJbozY_Is', replies: false, limit: 20 }, [real(file)]);
+  it('replies: none reads top-level comments only, two requests', async () => {
+    const { result, requests } = await run('comments', { query: 'xaQJbozY_Is', replies: 'none', limit: 20 }, [real(file)]);
     expect(requests).toHaveLength(2);
     expect(JSON.parse(JSON.stringify(sent(real(file), 1)))).toMatchObject({ continuation: expect.stringMatching(/^Eg0SC3hhUUpib3pZX0lz/) });
     const res = CommentsResultSchema.parse(result);

@@ -13,7 +13,13 @@ const T0 = Date.UTC(2026, 0, 1);
 beforeAll(async () => {
   fake = await startFakePlatform();
   // The clock stands still and the next tick is an hour away: watches are created due, and never fired here.
-  svc = await startService({ adapters: [fake.adapter], config: { watchTickMs: 3_600_000, watchMaxPerOwner: 3 }, watches: { now: () => T0 } });
+  // callback_url hosts are judged by their resolved addresses: a stand-in DNS answers with a public one.
+  svc = await startService({
+    adapters: [fake.adapter],
+    config: { watchTickMs: 3_600_000, watchMaxPerOwner: 3 },
+    watches: { now: () => T0 },
+    webhooks: { resolve: async () => [{ address: '93.184.216.34', family: 4 }] },
+  });
   reader = await svc.token(['read']);
 });
 afterAll(async () => {

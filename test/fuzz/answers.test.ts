@@ -152,7 +152,7 @@ const CASES: Case[] = [
   { source: 'youtube', action: 'detail', params: { query: 'https://www.youtube.com/shorts/tjz2u2DiveM' }, replay: [fx('youtube/detail-watch-tjz2u2DiveM.har')], runs: 20 },
   { source: 'youtube', action: 'comments', params: { query: 'SbxKitchen1' }, replay: [sb('youtube/detail-SbxKitchen1.har'), sb('youtube/comments-SbxKitchen1.har')] },
   { source: 'youtube', action: 'comments', params: { query: 'SbxLegacyCm' }, replay: [sb('youtube/comments-legacy-SbxLegacyCm.har')] },
-  { source: 'youtube', action: 'comments', params: { query: 'xaQJbozY_Is', replies: false, limit: 20 }, replay: [fx('youtube/comments-video-xaQJbozY_Is.har')], runs: 12 },
+  { source: 'youtube', action: 'comments', params: { query: 'xaQJbozY_Is', replies: 'none', limit: 20 }, replay: [fx('youtube/comments-video-xaQJbozY_Is.har')], runs: 12 },
   { source: 'youtube', action: 'hot', params: { category: 'gaming' }, replay: [sb('youtube/hot-gaming.har')] },
   { source: 'youtube', action: 'trending', params: {}, replay: [fx('youtube/error-trending-invalid-argument.har'), sb('youtube/hot-gaming.har')] },
 

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Blocked, InvalidInput, NotFound, SessionExpired, UpstreamError } from '../../src/crawl/errors.js';
 import { throwForStatus } from '../../src/crawl/http.js';
+import type { Comment } from '../../src/domain/results.js';
 import type { CrawlContext, ItemDraft, PlatformAdapter } from '../../src/platforms/types.js';
+import { commentTreeAnswer, type TreeFaults, type TreeReply } from './fake-comment-tree.js';
 
 /**
  * A stand-in platform on loopback for core tests: paged search/posts, a user, comments, trends,
@@ -22,6 +24,8 @@ export interface FakePlatform {
   grow(n: number): void;
   /** While true, q=growing answers a captcha (a blocked crawl). */
   failing: boolean;
+  /** Faults of the threaded comment section (q=tree): a page that fails (503) or hangs. */
+  treeFaults: TreeFaults;
   close(): Promise<void>;
 }
 
@@ -85,7 +89,7 @@ function toDraft(p: Record<string, unknown>): ItemDraft {
 
 export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): Promise<FakePlatform> {
   const post = makePost(media);
-  const state = { hits: [] as string[], hanging: 0, posts: [] as string[], gone: new Set<string>(), grown: 10, failing: false };
+  const state = { hits: [] as string[], hanging: 0, posts: [] as string[], gone: new Set<string>(), grown: 10, failing: false, treeFaults: new Map() as TreeFaults };
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     state.hits.push(`${req.method} ${u.pathname}${u.search}`);
@@ -101,6 +105,13 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
       return; // never answers: the crawl must be cancelled
     }
     if (q === 'captcha') return json(200, { code: 'captcha', msg: 'verify you are human' });
+    const tree = q === 'tree' ? commentTreeAnswer(u.pathname, u.searchParams.get('root'), page, state.treeFaults) : undefined;
+    if (tree === 'hang') {
+      state.hanging++;
+      res.on('close', () => state.hanging--);
+      return;
+    }
+    if (tree) return json(tree.status, tree.body);
     if (q === 'expired') return json(200, { code: 'login', msg: 'please log in again' });
     if (q === 'boom') return json(503, { err: 'down' });
     if (q === 'throttled') {
@@ -179,6 +190,10 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
     return body;
   }
 
+  const replyOf = (r: TreeReply, parent: string | undefined): Comment => ({
+    cid: r.id, text: r.text, likes: 0, reply_total: 0, user_id: '2', handle: 'v', user_name: 'V', created_at: 2, source: id, ...(parent ? { parent_id: parent } : {}),
+  });
+
   const adapter: PlatformAdapter = {
     id,
     name: 'Fake',
@@ -254,12 +269,18 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
         async page(ctx, params, cursor) {
           const b = await getPage(ctx, '/comments', params.query as string, cursor);
           const items = b.items!.flatMap((c) => [
-            { cid: c.id as string, text: c.text as string, likes: 0, reply_total: ((c.replies as unknown[]) ?? []).length, user_id: '1', handle: 'u', user_name: 'U', created_at: 1, source: id },
-            ...((c.replies as Array<{ id: string; text: string }>) ?? []).map((r) => ({
-              cid: r.id, text: r.text, likes: 0, reply_total: 0, user_id: '2', handle: 'v', user_name: 'V', created_at: 2, source: id, parent_id: c.id as string,
-            })),
+            { cid: c.id as string, text: c.text as string, likes: 0, reply_total: (c.reply_total as number | undefined) ?? ((c.replies as unknown[]) ?? []).length, user_id: '1', handle: 'u', user_name: 'U', created_at: 1, source: id },
+            ...((c.replies as TreeReply[]) ?? []).map((r) => replyOf(r, r.parent ?? (c.id as string))),
           ]);
           return { items, total: b.total, next_cursor: b.next ? String(b.next) : undefined };
+        },
+        // Reply pages name only the reply a reply answers: the walk sets parent_id to the root for the rest.
+        async replies(ctx, params, parentCid, cursor) {
+          const res = await ctx.http.request({ url: `${base}/replies`, query: { q: params.query as string, root: parentCid, page: cursor } });
+          throwForStatus(res);
+          if (res.status === 404) throw new NotFound(`comment ${parentCid} is gone`);
+          const b = res.json() as { items: TreeReply[]; next: number | null };
+          return { items: b.items.map((r) => replyOf(r, r.parent)), next_cursor: b.next ? String(b.next) : undefined };
         },
       },
       'post.create': {
@@ -308,6 +329,7 @@ export async function startFakePlatform(id = 'fake', media?: FakeMediaOptions): 
     set failing(v: boolean) {
       state.failing = v;
     },
+    treeFaults: state.treeFaults,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

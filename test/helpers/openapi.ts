@@ -25,7 +25,8 @@ export function schemaChecker(doc: OpenApiDocument) {
     /** Errors of a real answer against the JSON schema documented for that method, URL and status. */
     response(method: string, url: string, status: number, body: unknown): string[] {
       const path = new URL(url, 'http://x').pathname;
-      const match = paths.find((x) => x.re.test(path));
+      // A literal path (/v1/tasks/batch) and a templated one (/v1/tasks/{id}) may both match: take one with this method.
+      const match = paths.find((x) => x.re.test(path) && doc.paths[x.p][method.toLowerCase()]) ?? paths.find((x) => x.re.test(path));
       const op = match && doc.paths[match.p][method.toLowerCase()];
       if (!op) return [`${method} ${path} is not documented`];
       const res = op.responses[String(status)];

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
+import { openBatchStore } from '../../src/store/open.js';
 import type { NewTask, PreviewClaim, Store, TokenRow } from '../../src/store/types.js';
 import { watchConformance } from './watch-conformance.js';
 import { downloadFileCases } from './download-files-cases.js';
@@ -403,6 +404,57 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
       expect(await s.profileDelete('x', 'main')).toBe(true);
       expect(await s.profileDelete('x', 'main')).toBe(false);
       expect(await s.profileGet('x', 'main')).toBeUndefined();
+    });
+
+    it('stores a batch with its links at once and reads each entry with its task status, in index order', async () => {
+      await start();
+      const b = openBatchStore(s);
+      expect(await b.batchGet('b_1')).toBeUndefined();
+      expect(await b.batchEntries('b_1')).toEqual([]);
+      await s.insertTask(task('t1'));
+      await s.insertTask(task('t2', { finished: { text: '{"ok":true,"source":"live","items":[]}' } }));
+      await s.insertTask(task('t3'));
+      // Refused entries leave gaps in the indexes; 500 links go in with the batch.
+      const links = [{ idx: 4, task_id: 't3' }, { idx: 0, task_id: 't1' }, { idx: 2, task_id: 't2' }, { idx: 7, task_id: 't_purged' }];
+      await b.batchCreate({ id: 'b_1', owner: 'tok_a', created_at: 1234, size: 4 }, links);
+      const other = openBatchStore(await h.other());
+      expect(await other.batchGet('b_1')).toEqual({ id: 'b_1', owner: 'tok_a', created_at: 1234, size: 4 });
+      await s.markRunning('t1', 2000);
+      await s.finishTask('t1', 1, 'failed', null, { code: 'timeout', message: 'slow', retryable: true }, 3000, 5);
+      expect(await other.batchEntries('b_1')).toEqual([
+        { idx: 0, task_id: 't1', status: 'failed', error: '{"code":"timeout","message":"slow","retryable":true}' },
+        { idx: 2, task_id: 't2', status: 'succeeded', error: null },
+        { idx: 4, task_id: 't3', status: 'queued', error: null },
+        { idx: 7, task_id: 't_purged', status: null, error: null },
+      ]);
+      // An id is taken once; a failed create leaves nothing half-made.
+      await expect(b.batchCreate({ id: 'b_1', owner: 'tok_b', created_at: 1, size: 1 }, [{ idx: 0, task_id: 't9' }])).rejects.toThrow();
+      await expect(b.batchCreate({ id: 'b_2', owner: null, created_at: 1, size: 2 }, [{ idx: 0, task_id: 't1' }, { idx: 0, task_id: 't2' }])).rejects.toThrow();
+      expect(await b.batchGet('b_2')).toBeUndefined();
+      expect(await b.batchEntries('b_2')).toEqual([]);
+      const many = Array.from({ length: 500 }, (_, i) => ({ idx: i, task_id: `t_${i}` }));
+      await b.batchCreate({ id: 'b_3', owner: null, created_at: 5, size: 500 }, many);
+      expect((await b.batchEntries('b_3')).map((e) => e.idx)).toEqual(many.map((l) => l.idx));
+      expect(await b.batchGet('b_3')).toEqual({ id: 'b_3', owner: null, created_at: 5, size: 500 });
+    });
+
+    it('writes a batch\'s new tasks with it in one transaction, stored exactly as insertTask stores them', async () => {
+      await start();
+      const b = openBatchStore(s);
+      const hit = await s.cachePut('k', { head: '{"ok":true,"source":"cache","age_s":', tail: ',"items":[]}', created_at: 900 }, 99_999);
+      const news = [task('n1', { createdAt: 2000 }), task('n2', { createdAt: 2000, account: 'x:other', finished: { text: 'ignored', resultId: hit.result_id, age: 7 } }), task('n3', { createdAt: 2000 })];
+      const rows = await b.batchCreate({ id: 'b_n', owner: 'tok_a', created_at: 2000, size: 3 }, news.map((t, i) => ({ idx: i * 2, task_id: t.id })), news);
+      expect(rows.map((r) => [r.id, r.status, r.event_seq])).toEqual([['n1', 'queued', 1], ['n2', 'succeeded', 2], ['n3', 'queued', 1]]);
+      const other = await h.other();
+      expect(await other.getTask('n1')).toMatchObject(rows[0]);
+      expect(JSON.parse((await other.getTask('n2'))!.result!)).toEqual({ ok: true, source: 'cache', age_s: 7, items: [] });
+      // Queued in entry order: a claim takes n1 before n3 (same millisecond).
+      expect((await other.claimNext([], 3000))!.id).toBe('n1');
+      expect((await openBatchStore(other).batchEntries('b_n')).map((e) => [e.idx, e.task_id, e.status])).toEqual([[0, 'n1', 'running'], [2, 'n2', 'succeeded'], [4, 'n3', 'queued']]);
+      // All or nothing: a failing link takes the batch's tasks with it.
+      await expect(b.batchCreate({ id: 'b_bad', owner: null, created_at: 1, size: 2 }, [{ idx: 0, task_id: 'n8' }, { idx: 0, task_id: 'n9' }], [task('n8'), task('n9')])).rejects.toThrow();
+      expect(await s.getTask('n8')).toBeUndefined();
+      expect(await b.batchGet('b_bad')).toBeUndefined();
     });
 
     it('keeps one sealed guest jar per account, replaced whole', async () => {

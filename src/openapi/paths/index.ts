@@ -1,6 +1,8 @@
 import type { CatalogIndex } from '../../platforms/catalog.js';
 import type { RouteDoc } from '../route-doc.js';
+import { batchDocs } from './batches.js';
 import { catalogDocs } from './catalog.js';
+import { exportDocs } from './exports.js';
 import { mediaDocs } from './media.js';
 import { fileDocs } from './files.js';
 import { operatorDocs } from './operator.js';
@@ -11,7 +13,7 @@ import { watchDocs } from './watches.js';
 
 /** Every documented route. A new route gets its entry here (or in one of these lists), or the coverage test names it. */
 export function routeDocs(catalog: CatalogIndex): RouteDoc[] {
-  return [...taskDocs(catalog), ...webhookDocs(), ...watchDocs(), ...catalogDocs(), ...mediaDocs(), ...fileDocs(), ...operatorDocs(), ...serviceDocs()];
+  return [...taskDocs(catalog), ...exportDocs(), ...batchDocs(), ...webhookDocs(), ...watchDocs(), ...catalogDocs(), ...mediaDocs(), ...fileDocs(), ...operatorDocs(), ...serviceDocs()];
 }
 
 /**

@@ -5,6 +5,7 @@ import { ApiCodeError, COMMENTS_CLOSED, ENDPOINTS, firstOf, getJson, type Answer
 import { commentOf, obj, objs, str, threadComments, wholeCount } from './parse.js';
 import { videoUrl, type VideoRef } from './refs.js';
 import { resolveVideo } from './resolve.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 /*
  * Three equivalent lists serve a video's comments: the web player's cursor list (wbi/main), the older
@@ -176,4 +177,5 @@ export const commentsAction: CommentsAction = {
     },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

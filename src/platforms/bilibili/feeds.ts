@@ -166,6 +166,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A bilibili creator's uploads, newest first (or the creator's dynamics feed with tab=dynamics)",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

@@ -26,6 +26,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A Bluesky account's posts and replies, newest first (its reposts of others are left out)",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

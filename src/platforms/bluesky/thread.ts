@@ -84,4 +84,6 @@ export const commentsAction: CommentsAction = {
     },
   ],
   page: commentsPage,
+  // One answer (or the page walk itself) carries the replies with parent_id set: replies=all passes them through.
+  wholeTree: true,
 };

@@ -4,6 +4,7 @@ import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { ENDPOINTS, webGet } from './api.js';
 import { commentsOf } from './parse.js';
 import { resolvePostId, videoUrl } from './refs.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const PER_PAGE = 20;
 const REPLIES_PER_PAGE = 20;
@@ -40,4 +41,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a root comment's cid: page that thread's replies instead" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -110,6 +110,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A douyin user's posts, newest first (pinned ones lead the first page)",
   walk: true,
+  timeOrdered: true,
   params: [{ name: 'query', type: 'string', required: true, description: 'sec_uid (MS4wLjABAAAA…), www.douyin.com/user/<sec_uid> link or v.douyin.com share link' }],
   page: postsPage,
 };

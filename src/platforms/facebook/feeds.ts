@@ -56,6 +56,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A public facebook page's posts, newest first (anonymous); a personal profile's or group's timeline needs a login profile and answers session_expired naming it",
   walk: true,
+  timeOrdered: true,
   params: [{ name: 'query', type: 'string', required: true, description: 'page handle (Nintendo), numeric page id, facebook.com/<page> link, /profile.php?id=, /people/<name>/<id> or /groups/<group>' }],
   page: postsPage,
 };

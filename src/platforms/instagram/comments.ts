@@ -6,6 +6,7 @@ import { loggedIn, type Json } from './outcomes.js';
 import { commentsOf, count, edgeNodes, obj, objs, str } from './parse.js';
 import { postUrl, resolvePost, type PostKey } from './refs.js';
 import { pageVia, type Route } from './routes.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const PER_PAGE = 24;
 /** The legacy feed pages by 12, as the web asked it. */
@@ -111,4 +112,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a comment's numeric id: page that comment's replies instead" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -126,6 +126,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "An Instagram account's posts, newest first (anonymous: the profile's first 12, then the timeline feed); tab reels needs a login, tab tagged lists posts the account is tagged in",
   walk: true,
+  timeOrdered: (params) => params.tab !== 'tagged',
   params: [
     { name: 'query', type: 'string', required: true, description: '@handle, handle, numeric user id, or an instagram.com/<handle>/ link' },
     { name: 'tab', type: 'string', required: false, default: 'posts', enum: [...TABS], description: 'posts: the grid; reels: the reels tab (needs a login); tagged: posts the account is tagged in' },

@@ -102,6 +102,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A kuaishou creator's videos, newest first (web GraphQL; the __NS_hxfalcon-signed REST list through the in-page signer when GraphQL refuses)",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

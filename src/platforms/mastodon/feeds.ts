@@ -79,6 +79,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "an account's posts (boosts shown as the boosted post), newest first",
   walk: true,
+  timeOrdered: true,
   params: [queryParam('the account: @user@server, https://server/@user, user (on params.instance) or an account id'), INSTANCE_PARAM],
   async page(ctx, params, cursor) {
     const ref = parseAccountRef(params.query);

@@ -41,4 +41,6 @@ export const commentsAction: CommentsAction = {
     const items = threadDescendants(body.descendants, ref.id, inst.host);
     return { items, total: items.length };
   },
+  // One answer (or the page walk itself) carries the replies with parent_id set: replies=all passes them through.
+  wholeTree: true,
 };

@@ -112,4 +112,6 @@ export const commentsAction: CommentsAction = {
     { name: 'sort', type: 'string', required: false, default: 'confidence', enum: COMMENT_SORTS, description: "comment order (confidence is reddit's \"best\")" },
   ],
   page: commentsPage,
+  // One answer (or the page walk itself) carries the replies with parent_id set: replies=all passes them through.
+  wholeTree: true,
 };

@@ -83,6 +83,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A reddit user's submissions or a subreddit's new posts, newest first",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

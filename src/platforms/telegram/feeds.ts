@@ -67,6 +67,7 @@ export const postsAction: ItemsAction = {
     },
   ],
   walk: true,
+  timeOrdered: true,
   page: postsPage,
 };
 

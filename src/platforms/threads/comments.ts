@@ -4,6 +4,7 @@ import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { postToComment } from './parse.js';
 import { focalPost, postPage, SORTS, type Sort } from './postpage.js';
 import { parsePostRef } from './refs.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const PER_PAGE = 20;
 
@@ -42,4 +43,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a reply's link, code or id: page that reply's own replies instead (parent_id = it)" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -63,5 +63,6 @@ export const postsAction: ItemsAction = {
   summary: "A threads user's posts, newest first (anonymous; max_items walks the account)",
   params: [{ name: 'query', type: 'string', required: true, description: '@handle, a threads.com/@handle link, or the numeric user id' }],
   walk: true,
+  timeOrdered: true,
   page: postsPage,
 };

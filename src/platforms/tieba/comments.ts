@@ -6,6 +6,7 @@ import { floorComment, parseFloorReplies } from './parse-html.js';
 import { parsePcThread } from './parse-json.js';
 import { resolveTid, threadUrl } from './refs.js';
 import { fidKey, threadHtml, threadPage } from './thread.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const PAGE = /^\d{1,5}$/;
 
@@ -57,4 +58,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a floor's pid (comment cid): page that floor's replies (楼中楼) instead" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

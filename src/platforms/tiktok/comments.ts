@@ -5,6 +5,7 @@ import { ENDPOINTS, webApi } from './api.js';
 import { commentOf, count, objs, str, threadComments, type Json } from './parse.js';
 import { postUrl } from './refs.js';
 import { resolveVideo } from './resolve.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 /*
  * /api/comment/list/?aweme_id= pages a post's comments (each top comment followed by the replies TikTok
@@ -92,4 +93,5 @@ export const commentsAction: CommentsAction = {
     },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -101,6 +101,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A TikTok creator's posts (videos and photo carousels), newest first",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

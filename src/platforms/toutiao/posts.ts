@@ -47,6 +47,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A toutiao creator's posts (articles, videos, micro-posts), newest first; _signature-signed (unsigned first, the page's own signer after a refusal)",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

@@ -31,4 +31,6 @@ export const commentsAction: CommentsAction = {
   summary: "An X post's replies (needs a logged-in profile), in X's conversation order; parent_id names the reply a reply answers",
   params: [{ name: 'query', type: 'string', required: true, description: 'post id, an x.com /status/<id> link or a t.co link' }],
   page: commentsPage,
+  // One answer (or the page walk itself) carries the replies with parent_id set: replies=all passes them through.
+  wholeTree: true,
 };

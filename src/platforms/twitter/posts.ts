@@ -51,6 +51,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "An X account's posts, newest first (needs a logged-in profile); tab with_replies or media for the other profile tabs, or a community's timeline",
   walk: true,
+  timeOrdered: (params) => params.ranking !== 'Relevance',
   params: [
     { name: 'query', type: 'string', required: true, description: '@handle, an x.com/<handle> link, x.com/i/user/<id>, id:<digits>, or an x.com/i/communities/<id> link' },
     { name: 'tab', type: 'string', required: false, enum: Object.keys(TABS), default: 'tweets', description: 'tweets (posts and reposts), with_replies (also the replies), media (posts with pictures or video)' },

@@ -5,6 +5,7 @@ import { ENDPOINTS, getJson, withFallback } from './api.js';
 import { arr, childComments, decodeCommentCursor, decodePcCommentCursor, encodeCommentCursor, threadComments, wholeCount } from './parse.js';
 import { pcComments } from './pc.js';
 import { parsePostRef } from './refs.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 async function hotflowPage(ctx: CrawlContext, mid: string, maxId: string | undefined, maxIdType: string): Promise<Page<Comment>> {
   const env = await getJson(ctx, ENDPOINTS.hotflow, { id: mid, mid, max_id: maxId, max_id_type: maxIdType }, `comments of ${mid}`, `https://m.weibo.cn/detail/${mid}`);
@@ -73,4 +74,5 @@ export const commentsAction: CommentsAction = {
     },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -112,6 +112,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A weibo creator's timeline, newest first (pinned posts lead the first page)",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

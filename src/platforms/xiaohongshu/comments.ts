@@ -4,6 +4,7 @@ import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { api, ENDPOINTS, explainMissingToken } from './api.js';
 import { commentsOf, more, str } from './parse.js';
 import { isId, resolveNote } from './refs.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const REPLIES_PER_PAGE = 10;
 const CURSOR = /^[\w=+/-]{1,200}$/;
@@ -53,4 +54,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a root comment's id: page that thread's replies instead" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

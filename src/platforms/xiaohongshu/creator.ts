@@ -94,6 +94,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A xiaohongshu user's notes, newest first, each url carrying its xsec_token (without a login: the profile page's first page)",
   walk: true,
+  timeOrdered: true,
   params: [{ name: 'query', type: 'string', required: true, description: 'a 24-hex user id, www.xiaohongshu.com/user/profile/<id> link (with its xsec_token when it has one), or xhslink.com share link' }],
   page: postsPage,
 };

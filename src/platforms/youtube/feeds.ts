@@ -196,6 +196,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A channel's uploads, newest first (its Videos tab); walks the back catalogue with max_items",
   walk: true,
+  timeOrdered: true,
   params: [
     {
       name: 'query',

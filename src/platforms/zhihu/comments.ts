@@ -4,6 +4,7 @@ import type { CommentsAction, CrawlContext, Page, Params } from '../types.js';
 import { apiGet, ENDPOINTS } from './api.js';
 import { commentOf, count, obj, objs, str } from './parse.js';
 import { contentUrl, parseContentRef } from './refs.js';
+import { viaRepliesOf } from '../replies-of.js';
 
 const PER_PAGE = 20;
 /** comment_v5 offsets look like "456770961_10125996085_0". */
@@ -51,4 +52,5 @@ export const commentsAction: CommentsAction = {
     { name: 'replies_of', type: 'string', required: false, description: "a root comment's id: page that thread's replies instead" },
   ],
   page: commentsPage,
+  replies: viaRepliesOf(commentsPage),
 };

@@ -68,6 +68,7 @@ export const postsAction: ItemsAction = {
   shape: 'items',
   summary: "A zhihu member's answers (default), articles or videos, newest first; or a column's articles",
   walk: true,
+  timeOrdered: true,
   params: [
     { name: 'query', type: 'string', required: true, description: 'a member (url_token, @url_token, www.zhihu.com/people/<url_token> or /org/ link) or a column (zhuanlan.zhihu.com/<column id>, column:<id>)' },
     { name: 'tab', type: 'string', required: false, enum: [...TABS], default: 'answers', description: "a member's answers, articles or zvideos (a column lists its own items)" },

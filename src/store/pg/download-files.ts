@@ -3,7 +3,7 @@ import { FILE_COLUMNS, fileRowOf, type DownloadFileRow, type DownloadFileStore, 
 
 type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>;
 
-/** download_files on Postgres (migrations/postgres/005_download_files.sql); the same answers as SQLite. */
+/** download_files on Postgres (migrations/postgres/006_download_files.sql); the same answers as SQLite. */
 export class PgDownloadFiles implements DownloadFileStore {
   constructor(private readonly q: Query) {}
 
