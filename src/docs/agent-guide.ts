@@ -52,6 +52,7 @@ export function agentGuide(entries: readonly CatalogEntry[], adapters: readonly 
   out('  download -> shape A with the one item plus files: [{id, url, kind, mime, bytes, sha256, w?, h?, duration_s?, source_quality, name}]');
   out('    params: query, media video|image|any, quality best|smallest. files[].url (/v1/files/{id}?exp=&sig=) opens without a token (Range, HEAD);');
   out('    source_quality names the stream and says when it is watermarked. Evicted by the quota later: 404 not_found. POST /v1/files/{id}/pin keeps one (write).');
+  out('    query takes whatever detail takes. Media offered only as an HLS playlist (bluesky videos, some X videos) is upstream_error naming it; a stream the platform withholds is its error code with the reason.');
   out('Item: id "<provider>:<native_id>", type video|image|text, provider, title?, text?, author, author_id, author_handle, author_url,');
   out('  url, thumb (/v1/media?u=...), media [{kind, url, w, h, duration_s}], preview?, ts (unix s), duration_s?, aspect?, stats {likes, comments, shares, views}, provenance.');
   out('Comment: cid, text, likes, reply_total, user_id, handle, user_name, created_at, source, url?, parent_id? (set on threaded replies).');

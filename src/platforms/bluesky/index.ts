@@ -5,6 +5,7 @@ import { userAction } from './creator.js';
 import { CATEGORIES, postsAction, recommendedAction, searchAction } from './feeds.js';
 import { goodHandle, isDid, profileUrl } from './refs.js';
 import { commentsAction, detailAction } from './thread.js';
+import { downloadAction } from './download.js';
 import { trendingAction } from './trending.js';
 import { commentCreateAction, deleteAction, postCreateAction } from './writes.js';
 
@@ -43,6 +44,7 @@ export const bluesky: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     recommended: recommendedAction,
     trending: trendingAction,

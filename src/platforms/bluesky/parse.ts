@@ -19,7 +19,7 @@ const nonEmpty = (v: unknown): string | undefined => {
   return s && s.trim() ? s : undefined;
 };
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-const typeOf = (v: unknown): string => str(obj(v)?.$type) ?? '';
+export const typeOf = (v: unknown): string => str(obj(v)?.$type) ?? '';
 
 /** ISO 8601 → unix seconds. */
 export function isoSeconds(v: unknown): number | undefined {

@@ -38,11 +38,16 @@ export async function postThread(ctx: CrawlContext, ref: PostRef, depth: number)
   }
 }
 
-async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+/** The post as detail gives it, with its post view (download reads the embed). */
+export async function readPost(ctx: CrawlContext, params: Params): Promise<{ draft: ItemDraft; post: unknown }> {
   const { thread } = await postThread(ctx, parsePostRef(params.query), 0);
   const draft = postToDraft(thread.post);
   if (!draft) throw new ParseError('getPostThread: the thread post has no at:// URI');
-  return { items: [draft] };
+  return { draft, post: thread.post };
+}
+
+async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  return { items: [(await readPost(ctx, params)).draft] };
 }
 
 export const detailAction: ItemsAction = {

@@ -1,8 +1,15 @@
 import { firstAnswering } from '../../crawl/fallback.js';
+import { rememberRaw } from '../download-slots.js';
 import type { CrawlContext, ItemDraft, ItemsAction, Page, Params } from '../types.js';
 import { explainMissing, getPage, isFallbackable, ROUTES } from './api.js';
 import { permalinkDraft, type Wanted } from './parse.js';
 import { resolvePost, type ResolvedPost } from './resolve.js';
+
+/** The page a post was read from, as download gets it back. */
+export interface PostPage {
+  html: string;
+  want: Wanted;
+}
 
 export function wanted(ref: ResolvedPost): Wanted {
   if (ref.kind === 'video') return { videoId: ref.id, page: ref.page };
@@ -13,7 +20,8 @@ async function fromPage(ctx: CrawlContext, url: string, want: Wanted, what: stri
   const page = await getPage(ctx, url, what);
   const draft = permalinkDraft(page.html, page.url, want);
   if (!draft) explainMissing(ctx, page, what, 'the page carries no post');
-  return draft;
+  // download reads every stream of the page, not only the one the draft names.
+  return rememberRaw(draft, { html: page.html, want } satisfies PostPage);
 }
 
 /**

@@ -2,6 +2,7 @@ import { DEFAULT_UA } from '../../crawl/http.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, searchAction } from './feeds.js';
 import { probeLogin } from './probe.js';
 import { WWW } from './refs.js';
@@ -35,6 +36,7 @@ export const facebook: PlatformAdapter = {
   actions: {
     posts: postsAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     search: searchAction,
   },

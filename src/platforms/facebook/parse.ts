@@ -71,7 +71,7 @@ export interface InlineVideo {
   duration_s?: number;
 }
 
-const SOURCE_PREFERENCE = ['hd_src', 'hd_src_no_ratelimit', 'playable_url_quality_hd', 'browser_native_hd_url', 'sd_src', 'sd_src_no_ratelimit', 'playable_url', 'browser_native_sd_url', 'src'];
+export const SOURCE_PREFERENCE = ['hd_src', 'hd_src_no_ratelimit', 'playable_url_quality_hd', 'browser_native_hd_url', 'sd_src', 'sd_src_no_ratelimit', 'playable_url', 'browser_native_sd_url', 'src'];
 
 export function bestSource(fields: Json): string | undefined {
   for (const k of SOURCE_PREFERENCE) {
@@ -95,24 +95,25 @@ export function inlineVideo(raw: string | undefined): InlineVideo | undefined {
  * browser_native_*), taken near a mention of the wanted video's id so related videos are not mistaken for it.
  */
 export function embeddedSource(text: string, videoId?: string): string | undefined {
+  return embeddedSources(text, videoId)[0]?.url;
+}
+
+/** Every stream URL of embeddedSource's search, best key first (hd before sd), each URL once. */
+export function embeddedSources(text: string, videoId?: string): Array<{ key: string; url: string }> {
   const keys = SOURCE_PREFERENCE.filter((k) => k !== 'src').join('|');
   const found: Array<{ key: string; url: string; at: number }> = [];
   for (const m of text.matchAll(new RegExp(`\\\\?"(${keys})\\\\?"\\s*:\\s*\\\\?"((?:https?:)?[^"\\\\]*(?:\\\\.[^"\\\\]*)*)\\\\?"`, 'g'))) {
     const url = fbcdn(unescapeJs(m[2]!));
     if (url) found.push({ key: m[1]!, url, at: m.index! });
   }
-  if (!found.length) return undefined;
   let near = found;
-  if (videoId) {
+  if (videoId && found.length) {
     const mentions = [...text.matchAll(new RegExp(`\\b${videoId}\\b`, 'g'))].map((m) => m.index!);
     near = found.filter((f) => mentions.some((at) => Math.abs(at - f.at) < 20_000));
-    if (!near.length) return undefined;
   }
-  for (const k of SOURCE_PREFERENCE) {
-    const hit = near.find((f) => f.key === k);
-    if (hit) return hit.url;
-  }
-  return undefined;
+  const out: Array<{ key: string; url: string }> = [];
+  for (const k of SOURCE_PREFERENCE) for (const f of near) if (f.key === k && !out.some((o) => o.url === f.url)) out.push({ key: f.key, url: f.url });
+  return out;
 }
 
 function unescapeJs(s: string): string {

@@ -2,6 +2,7 @@ import { DEFAULT_UA } from '../../crawl/http.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, searchAction } from './feeds.js';
 import { OPS_DEFAULTS } from './ops.js';
 import { probeLogin } from './probe.js';
@@ -47,6 +48,7 @@ export const instagram: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     'comment.create': commentCreateAction,
   },

@@ -1,3 +1,4 @@
+import { rememberRaw } from '../download-slots.js';
 import type { Author, Comment } from '../../domain/results.js';
 import type { ItemDraft } from '../types.js';
 import { commentUrl, pkToShortcode, postUrl, shortcodeToPk, userUrl } from './refs.js';
@@ -35,12 +36,12 @@ export function count(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 const edgeCount = (v: unknown): number | undefined => count(obj(v)?.count);
-const positive = (v: unknown): number | undefined => {
+export const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
   return Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
-function httpsUrl(v: unknown): string | undefined {
+export function httpsUrl(v: unknown): string | undefined {
   const s = str(v)?.trim();
   if (!s) return undefined;
   if (s.startsWith('//')) return `https:${s}`;
@@ -109,6 +110,10 @@ function mediaEntries(m: Json): NonNullable<ItemDraft['media']> {
 
 /** A media item (REST, doc_id feeds, polaris) → draft; undefined without an id. */
 export function mediaToDraft(raw: unknown): ItemDraft | undefined {
+  return rememberRaw(mediaDraftOf(raw), raw);
+}
+
+function mediaDraftOf(raw: unknown): ItemDraft | undefined {
   const m = obj(raw);
   const pk = m && mediaPk(m);
   if (!m || !pk) return undefined;
@@ -146,7 +151,7 @@ export function mediaToDraft(raw: unknown): ItemDraft | undefined {
 
 // ---- GraphQL nodes ----------------------------------------------------------------------------------
 
-const isVideoNode = (n: Json): boolean => n.is_video === true || /Video$/.test(String(n.__typename ?? ''));
+export const isVideoNode = (n: Json): boolean => n.is_video === true || /Video$/.test(String(n.__typename ?? ''));
 
 function nodeImage(n: Json): Rendition | undefined {
   const res = largest(n.display_resources, 'src', 'config_width', 'config_height');
@@ -180,6 +185,10 @@ function nodeEntries(n: Json): NonNullable<ItemDraft['media']> {
 
 /** A GraphQL post node → draft; undefined without an id. */
 export function nodeToDraft(raw: unknown): ItemDraft | undefined {
+  return rememberRaw(nodeDraftOf(raw), raw);
+}
+
+function nodeDraftOf(raw: unknown): ItemDraft | undefined {
   const n = obj(raw);
   const pk = n && (idOf(n.id) ?? (str(n.shortcode) ? shortcodeToPk(str(n.shortcode)!) : undefined));
   if (!n || !pk) return undefined;

@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, recommendedAction, searchAction } from './feeds.js';
 import { hotAction, trendingAction } from './hot.js';
 import { probeLogin } from './probe.js';
@@ -37,6 +38,7 @@ export const kuaishou: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     recommended: recommendedAction,

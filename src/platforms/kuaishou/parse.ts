@@ -1,3 +1,4 @@
+import { rememberRaw } from '../download-slots.js';
 import type { Author, Comment, Trend } from '../../domain/results.js';
 import type { ItemDraft } from '../types.js';
 import { isWebId, profileUrl, searchUrl, videoUrl } from './refs.js';
@@ -33,7 +34,7 @@ export function parseCount(v: unknown): number | undefined {
   return Math.round(n * scale);
 }
 
-const positive = (v: unknown): number | undefined => {
+export const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 };
@@ -43,11 +44,11 @@ const msToS = (v: unknown): number | undefined => {
   const s = n === undefined ? undefined : Math.floor(n / 1000);
   return s !== undefined && Number.isSafeInteger(s) ? s : undefined;
 };
-const msToSeconds = (v: unknown): number | undefined => {
+export const msToSeconds = (v: unknown): number | undefined => {
   const n = positive(v);
   return n === undefined ? undefined : Math.round(n) / 1000;
 };
-const httpUrl = (v: unknown): string | undefined => {
+export const httpUrl = (v: unknown): string | undefined => {
   const s = nonEmpty(v);
   if (!s) return undefined;
   if (/^(?:https?:)?\/\//i.test(s)) return s.replace(/^http:\/\//i, 'https://');
@@ -160,6 +161,10 @@ function videoMedia(stream: Stream | undefined, duration?: number, dims?: { w?: 
 
 /** A web photo object plus its author → draft. */
 export function webPhotoToDraft(photoRaw: unknown, authorRaw?: unknown, fallbackId?: string): ItemDraft | undefined {
+  return rememberRaw(webPhotoDraft(photoRaw, authorRaw, fallbackId), photoRaw);
+}
+
+function webPhotoDraft(photoRaw: unknown, authorRaw?: unknown, fallbackId?: string): ItemDraft | undefined {
   const photo = obj(photoRaw);
   if (!photo) return undefined;
   const id = nonEmpty(photo.id) ?? fallbackId;
@@ -221,6 +226,11 @@ export function sharedPhotoId(shareInfo: unknown): string | undefined {
 }
 
 export function appPhotoToDraft(raw: unknown, o: { photoId?: string; entry?: Json } = {}): ItemDraft | undefined {
+  const p = obj(raw);
+  return rememberRaw(appPhotoDraft(raw, o), p && { ...p, mp4Url: o.entry?.mp4Url ?? p.mp4Url });
+}
+
+function appPhotoDraft(raw: unknown, o: { photoId?: string; entry?: Json } = {}): ItemDraft | undefined {
   const p = obj(raw);
   if (!p) return undefined;
   const id = o.photoId ?? sharedPhotoId(p.share_info) ?? nonEmpty(p.photoId) ?? nonEmpty(p.photo_id);

@@ -4,6 +4,7 @@ import { userAction } from './creator.js';
 import { CATEGORIES, hotAction, postsAction, recommendedAction, searchAction } from './feeds.js';
 import { profileUrl } from './refs.js';
 import { commentsAction, detailAction } from './status.js';
+import { downloadAction } from './download.js';
 import { trendingAction } from './trending.js';
 import { commentCreateAction, deleteAction, postCreateAction } from './writes.js';
 
@@ -51,6 +52,7 @@ export const mastodon: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     recommended: recommendedAction,

@@ -1,5 +1,5 @@
 import { ParseError } from '../../crawl/errors.js';
-import type { CommentsAction, ItemsAction } from '../types.js';
+import type { CommentsAction, CrawlContext, ItemDraft, ItemsAction, Params } from '../types.js';
 import { ENDPOINTS, getJson } from './api.js';
 import { INSTANCE_PARAM, queryParam } from './common.js';
 import { pickInstance } from './instance.js';
@@ -13,14 +13,19 @@ export const detailAction: ItemsAction = {
   summary: 'one post with its media (direct mp4/image URLs)',
   params: [STATUS_QUERY, INSTANCE_PARAM],
   async page(ctx, params) {
-    const ref = parseStatusRef(params.query);
-    const inst = pickInstance(ctx, params, ref.host);
-    const { data } = await getJson(ctx, inst, ENDPOINTS.status(ref.id), undefined, `status ${ref.id}`);
-    const draft = statusToDraft(data, inst.host);
-    if (!draft) throw new ParseError(`status ${ref.id}: ${inst.host} answered without a status id`);
-    return { items: [draft] };
+    return { items: [(await readStatus(ctx, params)).draft] };
   },
 };
+
+/** The status the reference names, as detail gives it, with the server's raw answer (download reads it). */
+export async function readStatus(ctx: CrawlContext, params: Params): Promise<{ draft: ItemDraft; raw: unknown }> {
+  const ref = parseStatusRef(params.query);
+  const inst = pickInstance(ctx, params, ref.host);
+  const { data } = await getJson(ctx, inst, ENDPOINTS.status(ref.id), undefined, `status ${ref.id}`);
+  const draft = statusToDraft(data, inst.host);
+  if (!draft) throw new ParseError(`status ${ref.id}: ${inst.host} answered without a status id`);
+  return { draft, raw: data };
+}
 
 export const commentsAction: CommentsAction = {
   shape: 'comments',

@@ -2,6 +2,7 @@ import { DEFAULT_UA } from '../../crawl/http.js';
 import type { PlatformAdapter } from '../types.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, recommendedAction, searchAction } from './feeds.js';
 import { probeLogin } from './probe.js';
 import { isUsername, userUrl } from './refs.js';
@@ -32,6 +33,7 @@ export const pinterest: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     recommended: recommendedAction,
   },
 };

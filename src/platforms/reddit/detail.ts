@@ -6,6 +6,12 @@ import { permalinkPath } from './refs.js';
 import { resolvePostRef } from './share.js';
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  const { items } = await readPost(ctx, params);
+  return { items };
+}
+
+/** The post (or the one comment) as detail gives it, with the post's raw t3 data for download. */
+export async function readPost(ctx: CrawlContext, params: Params): Promise<{ items: ItemDraft[]; raw?: Record<string, unknown> }> {
   const ref = await resolvePostRef(ctx, params.query);
   if (ref.kind === 'comment' && !ref.postId) {
     // A bare t1_ fullname: /api/info is the one endpoint that answers a comment by its id alone.
@@ -36,7 +42,7 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
   if (!post) return { items: [] };
   const draft = postToDraft(post);
   if (!draft) throw new ParseError(`${what}: the post carries no id`);
-  return { items: [draft] };
+  return { items: [draft], raw: post };
 }
 
 /** Other paths of the submission page: the permalink as given, and /comments/<post>/_/<comment>. */

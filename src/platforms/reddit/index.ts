@@ -2,6 +2,7 @@ import { probeLogin } from './probe.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction, postsAction, searchAction } from './feeds.js';
 import { profileUrl } from './refs.js';
 import { userAction } from './user.js';
@@ -38,6 +39,7 @@ export const reddit: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     'post.create': postCreateAction,

@@ -173,7 +173,7 @@ function thumbOf(d: Obj): string | undefined {
 }
 
 /** Crossposts carry their media on the original post. */
-function mediaSource(d: Obj): Obj {
+export function mediaSource(d: Obj): Obj {
   const parent = obj(arr(d.crosspost_parent_list)[0]);
   if (parent && !stream(d) && gallery(d).length === 0 && !singleImage(d)) return parent;
   return d;

@@ -77,11 +77,16 @@ function notes(ctx: CrawlContext, msg: TgMessage): void {
   if (msg.unsupported) ctx.warn(`${where}: t.me's web preview offers no stream for its video ("${msg.unsupported}"); the item has its cover and duration only`);
 }
 
-async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+/** The message as detail gives it, with its parsed form (download reads its media). */
+export async function readMessage(ctx: CrawlContext, params: Params): Promise<{ draft: ItemDraft; msg: TgMessage }> {
   const ref = parsePostRef(params.query);
   const { msg, title } = await findMessage(ctx, ref);
   notes(ctx, msg);
-  return { items: [messageToDraft(msg, title)] };
+  return { draft: messageToDraft(msg, title), msg };
+}
+
+async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  return { items: [(await readMessage(ctx, params)).draft] };
 }
 
 export const detailAction: ItemsAction = {

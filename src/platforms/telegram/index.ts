@@ -1,6 +1,7 @@
 import type { PlatformAdapter } from '../types.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { postsAction, searchAction } from './feeds.js';
 import { channelUrl } from './refs.js';
 
@@ -35,5 +36,6 @@ export const telegram: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
   },
 };

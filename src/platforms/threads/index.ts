@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { OPS_DEFAULTS } from './ops.js';
 import { postsAction } from './posts.js';
 import { probeLogin } from './probe.js';
@@ -36,6 +37,7 @@ export const threads: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
   },
 };

@@ -144,6 +144,8 @@ export interface ThreadsPost {
   media: MediaEntry[];
   thumb?: string;
   unavailable: boolean;
+  /** The post record itself (a repost's shared post): download reads every rendition from it. */
+  raw: Json;
 }
 
 /** A repost stands for the post it shares (as the web shows it). */
@@ -189,6 +191,7 @@ export function postOf(raw: unknown, item?: Json): ThreadsPost | undefined {
     media,
     thumb,
     unavailable: info.is_post_unavailable === true || post.is_post_unavailable === true,
+    raw: post,
   };
 }
 

@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { hotAction, postsAction, searchAction } from './feeds.js';
 import { probeLogin } from './probe.js';
 import { isPortrait, userUrlById, userUrlByName } from './refs.js';
@@ -37,6 +38,7 @@ export const tieba: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     trending: trendingAction,

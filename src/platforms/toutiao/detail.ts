@@ -38,6 +38,11 @@ async function phonePage(ctx: CrawlContext, ref: PostRef, kind: PostKind): Promi
 }
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  return { items: [(await readPost(ctx, params)).draft] };
+}
+
+/** The post's page as detail reads it (draft, notes, a video's play info). */
+export async function readPost(ctx: CrawlContext, params: Params): Promise<PostPage> {
   const ref = await resolvePost(ctx, params.query);
   const landed = { kind: ref.kind };
   const routes: Array<() => Promise<PostPage>> =
@@ -48,7 +53,7 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
         : [() => wwwPage(ctx, ref, landed), () => phonePage(ctx, ref, landed.kind)];
   const page = await firstAnswering(routes, isFallbackable);
   for (const note of page.notes) ctx.warn(note);
-  return { items: [page.draft] };
+  return page;
 }
 
 export const detailAction: ItemsAction = {

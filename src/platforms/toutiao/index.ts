@@ -2,6 +2,7 @@ import { DEFAULT_UA } from '../../crawl/http.js';
 import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { hotAction, trendingAction } from './hot.js';
 import { postsAction } from './posts.js';
 import { creatorUrl, isToken } from './refs.js';
@@ -34,6 +35,7 @@ export const toutiao: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     trending: trendingAction,

@@ -271,7 +271,7 @@ interface VideoTrack {
 }
 
 /** main_url is a plain URL in page data; the older video API sent it base64-encoded. */
-function trackUrl(v: unknown): string | undefined {
+export function trackUrl(v: unknown): string | undefined {
   const direct = httpsUrl(v);
   if (direct) return direct;
   const s = str(v);
@@ -300,6 +300,8 @@ export interface PostPage {
   draft: ItemDraft;
   /** Notes for the caller (a video-only stream, a missing part). */
   notes: string[];
+  /** A video page's videoPlayInfo (download lists every track of it). */
+  videoPlayInfo?: Json;
 }
 
 /**
@@ -349,7 +351,7 @@ function videoPage(v: Json, data: Json, id: string): PostPage {
   } else {
     notes.push(`video ${id}: the page names no playable stream`);
   }
-  return { draft: d, notes };
+  return { draft: d, notes, videoPlayInfo: play };
 }
 
 /** An article page: data.seoTDK {title, description, publishTimestamp} and data.content (HTML) (search index 24275252243). */

@@ -3,6 +3,7 @@ import { refreshOps } from './bundle.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { DEFAULT_OPS } from './ops.js';
 import { postsAction } from './posts.js';
 import { probeLogin } from './probe.js';
@@ -47,6 +48,7 @@ export const twitter: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     trending: trendingAction,
     'post.create': postCreateAction,

@@ -87,6 +87,11 @@ async function complete(ctx: CrawlContext, found: Found, ref: PostRef): Promise<
  * and stays so).
  */
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  return { items: [(await readStatus(ctx, params)).draft] };
+}
+
+/** The status as detail gives it, with its mblog (download reads every stream and size). */
+export async function readStatus(ctx: CrawlContext, params: Params): Promise<{ draft: ItemDraft; mblog: Record<string, unknown> }> {
   const ref = parsePostRef(params.query);
   const found = await withFallback<Found>(
     async () => ({ site: 'm', mblog: await fromApi(ctx, ref.id) }),
@@ -98,7 +103,7 @@ async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemD
   const draft = found.site === 'pc' ? pcStatusToDraft(mblog) : mblogToDraft(mblog);
   if (!draft) throw new ParseError(`the status for ${ref.id} has no mid`);
   if (found.site === 'extend') draft.ts ??= idTime(ref.mid);
-  return { items: [draft] };
+  return { draft, mblog };
 }
 
 export const detailAction: ItemsAction = {

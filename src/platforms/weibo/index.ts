@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction, postsAction, searchAction } from './feeds.js';
 import { profileUrl } from './refs.js';
 import { trendingAction } from './trending.js';
@@ -38,6 +39,7 @@ export const weibo: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     trending: trendingAction,

@@ -183,6 +183,8 @@ interface Stream {
   w?: number;
   h?: number;
   score: number;
+  /** The answer's name for it (mp4_720p_mp4, stream_url_hd, a playback_list quality label). */
+  label: string;
 }
 
 const LABEL_SCORE: Array<[RegExp, number]> = [
@@ -211,7 +213,7 @@ export function videoStreams(pageInfo: Json): Stream[] {
     const height = Number(h) > 0 ? Number(h) : d.h;
     const byLabel = LABEL_SCORE.find(([re]) => re.test(label))?.[1] ?? 0;
     const score = width && height ? width * height : byLabel;
-    found.push({ url, w: width, h: height, score: /\.m3u8/i.test(url) ? score / 10 : score });
+    found.push({ url, w: width, h: height, score: /\.m3u8/i.test(url) ? score / 10 : score, label });
   };
   for (const [k, v] of Object.entries(obj(pageInfo.urls) ?? {})) add(v, k);
   const mi = obj(pageInfo.media_info) ?? {};
@@ -231,14 +233,14 @@ export function videoStreams(pageInfo: Json): Stream[] {
     .sort((a, b) => b.score - a.score);
 }
 
-function videoDuration(pageInfo: Json): number | undefined {
+export function videoDuration(pageInfo: Json): number | undefined {
   const mi = obj(pageInfo.media_info) ?? {};
   const d = Number(mi.duration ?? pageInfo.duration ?? mi.video_duration);
   return Number.isFinite(d) && d > 0 ? d : undefined;
 }
 
 /** m.weibo.cn says page_info.type "video"; weibo.com says object_type "video" (its type is "11"). */
-const isVideoCard = (pageInfo: Json): boolean => pageInfo.type === 'video' || pageInfo.object_type === 'video';
+export const isVideoCard = (pageInfo: Json): boolean => pageInfo.type === 'video' || pageInfo.object_type === 'video';
 
 /** The cover: m.weibo.cn gives page_pic as {url}, weibo.com as a plain URL (and pic_info.pic_big). */
 function videoCover(pageInfo: Json): string | undefined {

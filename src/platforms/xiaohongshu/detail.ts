@@ -7,9 +7,11 @@ import { noteDraft, obj, objs } from './parse.js';
 import { noteUrl, resolveNote, type Token } from './refs.js';
 
 type Note = { id: string } & Token;
+/** The note as detail parses it, with the answer's raw note (download reads its every stream). */
+export type Resolved = { draft: ItemDraft; raw: unknown };
 
 /** The feed API (login): the note with its streams, for the note's xsec_token. */
-async function fromApi(ctx: CrawlContext, note: Note): Promise<ItemDraft> {
+async function fromApi(ctx: CrawlContext, note: Note): Promise<Resolved> {
   const what = `detail ${note.id}`;
   try {
     const data = await api(ctx, {
@@ -19,11 +21,12 @@ async function fromApi(ctx: CrawlContext, note: Note): Promise<ItemDraft> {
       hadToken: !!note.xsecToken,
       body: { source_note_id: note.id, image_formats: ['jpg', 'webp', 'avif'], extra: { need_body_topic: '1' }, xsec_source: note.xsecSource ?? 'pc_search', xsec_token: note.xsecToken ?? '' },
     });
-    const got = noteDraft(objs(data.items)[0], note.xsecSource ?? 'pc_search', note);
+    const raw = objs(data.items)[0];
+    const got = noteDraft(raw, note.xsecSource ?? 'pc_search', note);
     // An answer without the note is what crawling too fast gets for some notes (MediaCrawler client.py
     // get_note_by_id): the page may still show it.
     if (!got) throw new Blocked(`${what}: xiaohongshu's feed answered no note`);
-    return got.draft;
+    return { draft: got.draft, raw };
   } catch (e) {
     if (e instanceof SessionExpired) ctx.warn(`${e.message}; the note page was read instead`);
     throw e;
@@ -34,25 +37,31 @@ async function fromApi(ctx: CrawlContext, note: Note): Promise<ItemDraft> {
  * The note page (no login, no signature): window.__INITIAL_STATE__.note.noteDetailMap[<id>].note. Without
  * the note's xsec_token xiaohongshu usually sends the page home or to its 404 (mapped in api.ts).
  */
-async function fromPage(ctx: CrawlContext, note: Note): Promise<ItemDraft> {
+async function fromPage(ctx: CrawlContext, note: Note): Promise<Resolved> {
   const what = `note page ${note.id}`;
   const state = await pageState(ctx, noteUrl(note.id, note), what, !!note.xsecToken);
   const entry = obj(obj(obj(state.note)?.note_detail_map)?.[note.id]);
-  const got = noteDraft(obj(entry?.note), note.xsecSource ?? 'pc_search', note);
-  if (got) return got.draft;
+  const raw = obj(entry?.note);
+  const got = noteDraft(raw, note.xsecSource ?? 'pc_search', note);
+  if (got) return { draft: got.draft, raw };
   if (!note.xsecToken) throw new XsecRefused(`${what}: the page carries no note for a link without xsec_token`);
   throw new NotFound(`${what}: the page carries no note (deleted, private or under review)`);
 }
 
-async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
-  const note = await resolveNote(ctx, params.query);
+/** The note by the feed API (login) or its page: the draft detail gives and the raw note. */
+export async function resolveDetail(ctx: CrawlContext, query: string | undefined): Promise<Resolved> {
+  const note = await resolveNote(ctx, query);
   const routes = [...(hasLogin(ctx) ? [() => fromApi(ctx, note)] : []), () => fromPage(ctx, note)];
-  let draft: ItemDraft;
   try {
-    draft = await firstAnswering(routes, isFallbackable);
+    return await firstAnswering(routes, isFallbackable);
   } catch (e) {
     throw explainMissingToken(e, !!note.xsecToken, `detail ${note.id}`);
   }
+}
+
+async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
+  const { draft } = await resolveDetail(ctx, params.query);
+  const note = { id: draft.native_id };
   if (draft.type === 'video' && !draft.media?.some((m) => m.kind === 'video')) ctx.warn(`xiaohongshu answered note ${note.id} without a playable stream`);
   return { items: [draft] };
 }

@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { postsAction, userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { FEED_CATEGORIES, recommendedAction } from './feed.js';
 import { probeLogin } from './probe.js';
 import { isId, userUrl } from './refs.js';
@@ -40,6 +41,7 @@ export const xiaohongshu: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     recommended: recommendedAction,
   },

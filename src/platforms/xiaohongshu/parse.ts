@@ -59,7 +59,7 @@ function seconds(v: unknown): number | undefined {
 // Images
 
 /** The scene-tagged URLs of one picture (WB_DFT: the full picture, WB_PRV: the preview). */
-function scene(img: Json, name: string): string | undefined {
+export function scene(img: Json, name: string): string | undefined {
   return httpsUrl(objs(img.info_list).find((i) => i.image_scene === name)?.url);
 }
 
@@ -104,7 +104,7 @@ interface Stream {
   codec: string;
 }
 
-const CODECS = ['h264', 'h265', 'h266', 'av1'];
+export const CODECS = ['h264', 'h265', 'h266', 'av1'];
 
 /**
  * The best stream of a video (video.media.stream.<codec>[]): the tallest, then h264 before the others at

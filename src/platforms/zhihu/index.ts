@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../types.js';
 import { commentsAction } from './comments.js';
 import { userAction } from './creator.js';
 import { detailAction } from './detail.js';
+import { downloadAction } from './download.js';
 import { HOT_CATEGORIES, hotAction } from './hot.js';
 import { postsAction } from './posts.js';
 import { probeLogin } from './probe.js';
@@ -40,6 +41,7 @@ export const zhihu: PlatformAdapter = {
     posts: postsAction,
     user: userAction,
     detail: detailAction,
+    download: downloadAction,
     comments: commentsAction,
     hot: hotAction,
     trending: trendingAction,

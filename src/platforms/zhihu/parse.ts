@@ -1,3 +1,4 @@
+import { rememberRaw } from '../download-slots.js';
 import type { Stats } from '../../domain/item.js';
 import type { Author, Comment, Trend } from '../../domain/results.js';
 import type { ItemDraft } from '../types.js';
@@ -48,7 +49,7 @@ export function idOf(o: Json, kind: ContentKind): string | undefined {
   return ref?.kind === kind ? ref.id : undefined;
 }
 
-function httpsUrl(v: unknown): string | undefined {
+export function httpsUrl(v: unknown): string | undefined {
   const s = str(v)?.trim();
   if (!s) return undefined;
   if (s.startsWith('//')) return `https:${s}`;
@@ -203,6 +204,10 @@ export function bestStream(video: unknown): Stream | undefined {
 }
 
 export function zvideoDraft(z: Json, users?: Json): ItemDraft | undefined {
+  return rememberRaw(zvideoDraftOf(z, users), z);
+}
+
+function zvideoDraftOf(z: Json, users?: Json): ItemDraft | undefined {
   const id = idOf(z, 'zvideo');
   if (!id) return undefined;
   const video = obj(z.video);
