@@ -66,6 +66,8 @@ export interface Envelope {
     warnings?: string[];
     /** On a watch's run: items holds only the new items (every item with full_page, new ones in new_ids). */
     watch?: WatchRunInfo;
+    /** Pool tasks only: the profile that ran the crawl. */
+    profile?: string;
 }
 /** What a watch's run adds to its result. */
 export interface WatchRunInfo {
@@ -101,6 +103,8 @@ export interface CommentsResult {
     warnings?: string[];
     age_s?: number;
     watch?: WatchRunInfo;
+    /** Pool tasks only: the profile that ran the crawl. */
+    profile?: string;
 }
 /** 0 or absent means "not reported", never a true zero. */
 export interface Author {
@@ -130,6 +134,8 @@ export interface CreatorResult {
     error?: ErrorBody;
     warnings?: string[];
     age_s?: number;
+    /** Pool tasks only: the profile that ran the crawl. */
+    profile?: string;
 }
 export interface Trend {
     word: string;
@@ -152,6 +158,8 @@ export interface TrendResult {
     warnings?: string[];
     age_s?: number;
     watch?: WatchRunInfo;
+    /** Pool tasks only: the profile that ran the crawl. */
+    profile?: string;
 }
 export type WriteState = 'planned' | 'published' | 'deleted' | 'session_expired' | 'blocked' | 'rejected' | 'duplicate';
 /** Shape E: post.create, comment.create, delete. */

@@ -86,6 +86,8 @@ export interface Envelope {
   warnings?: string[];
   /** On a watch's run: items holds only the new items (every item with full_page, new ones in new_ids). */
   watch?: WatchRunInfo;
+  /** Pool tasks only: the profile that ran the crawl. */
+  profile?: string;
 }
 
 /** What a watch's run adds to its result. */
@@ -124,6 +126,8 @@ export interface CommentsResult {
   warnings?: string[];
   age_s?: number;
   watch?: WatchRunInfo;
+  /** Pool tasks only: the profile that ran the crawl. */
+  profile?: string;
 }
 
 /** 0 or absent means "not reported", never a true zero. */
@@ -152,6 +156,8 @@ export interface CreatorResult {
   error?: ErrorBody;
   warnings?: string[];
   age_s?: number;
+  /** Pool tasks only: the profile that ran the crawl. */
+  profile?: string;
 }
 
 export interface Trend {
@@ -173,6 +179,8 @@ export interface TrendResult {
   warnings?: string[];
   age_s?: number;
   watch?: WatchRunInfo;
+  /** Pool tasks only: the profile that ran the crawl. */
+  profile?: string;
 }
 
 export type WriteState = 'planned' | 'published' | 'deleted' | 'session_expired' | 'blocked' | 'rejected' | 'duplicate';

@@ -3,6 +3,9 @@ import { ErrorBodySchema } from './errors.js';
 import { ItemSchema } from './item.js';
 import { WatchRunInfoSchema } from './watch.js';
 
+/** A pool task's result names the profile the service picked to crawl it (params.profile "pool" or "pool:<name>"). */
+const PoolProfileSchema = z.string().optional().describe('pool tasks only: the profile that ran the crawl');
+
 export const RESULT_SOURCES = ['live', 'cache', 'empty', 'blocked'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
 const SourceSchema = z.enum(RESULT_SOURCES);
@@ -19,6 +22,7 @@ export const EnvelopeSchema = z.object({
   error: ErrorBodySchema.optional(),
   warnings: z.array(z.string()).optional(),
   watch: WatchRunInfoSchema.optional(),
+  profile: PoolProfileSchema,
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
@@ -50,6 +54,7 @@ export const CommentsResultSchema = z.object({
   warnings: z.array(z.string()).optional(),
   age_s: z.number().int().nonnegative().optional(),
   watch: WatchRunInfoSchema.optional(),
+  profile: PoolProfileSchema,
 });
 export type CommentsResult = z.infer<typeof CommentsResultSchema>;
 
@@ -80,6 +85,7 @@ export const CreatorResultSchema = z.object({
   error: ErrorBodySchema.optional(),
   warnings: z.array(z.string()).optional(),
   age_s: z.number().int().nonnegative().optional(),
+  profile: PoolProfileSchema,
 });
 export type CreatorResult = z.infer<typeof CreatorResultSchema>;
 
@@ -103,6 +109,7 @@ export const TrendResultSchema = z.object({
   warnings: z.array(z.string()).optional(),
   age_s: z.number().int().nonnegative().optional(),
   watch: WatchRunInfoSchema.optional(),
+  profile: PoolProfileSchema,
 });
 export type TrendResult = z.infer<typeof TrendResultSchema>;
 

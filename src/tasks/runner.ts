@@ -383,6 +383,8 @@ export class Runner {
     await progressSaved;
     if (r.abort.signal.aborted) return;
     if (result) this.sealCursor(row, params, result);
+    // A pool task's result says which of the pool's profiles ran it (the task object says so too).
+    if (result && typeof params.profile === 'string' && params.profile.startsWith('pool') && !WRITE_ACTIONS.has(row.action)) (result as { profile?: string }).profile = profile;
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
     // The publisher has counted every event this run emitted (status, progress): no read of the row needed.

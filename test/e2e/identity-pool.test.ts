@@ -56,6 +56,8 @@ describe('profile pools', () => {
     const first = await submit({ query: 'pooled-cache', profile: 'pool:eu' }, 8000);
     expect(first.body.status).toBe('succeeded');
     expect(['a', 'b']).toContain(first.body.profile);
+    // The result says so too, and a cache hit serves the result of the crawl that profile ran.
+    expect(first.body.result.profile).toBe(first.body.profile);
     const used = (await s.api('/v1/profiles')).body.profiles.find((p: { name: string }) => p.name === first.body.profile);
     expect(used.used_at).toBeTruthy();
     expect(used.tasks_1h).toBe(1);
@@ -66,6 +68,7 @@ describe('profile pools', () => {
     expect(fake.hits.length).toBe(hits);
     // Answered from cache: nobody was picked, so the task names no profile.
     expect(again.body.profile).toBeUndefined();
+    expect(again.body.result).toMatchObject({ source: 'cache', profile: first.body.profile });
     const ids = (t: { result: { items: Array<{ id: string }> } }) => t.result.items.map((i) => i.id);
     expect(ids(again.body)).toEqual(ids(first.body));
   });
