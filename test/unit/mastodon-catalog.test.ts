@@ -8,7 +8,7 @@ describe('mastodon catalog entries', () => {
 
   it('lists every action the adapter does, writes flagged', () => {
     expect(entries.map((e) => e.name).sort()).toEqual(
-      ['comment.create', 'comments', 'delete', 'detail', 'hot', 'post.create', 'posts', 'recommended', 'search', 'trending', 'user'].map((a) => `mastodon.${a}`).sort(),
+      ['comment.create', 'comments', 'delete', 'detail', 'download', 'hot', 'post.create', 'posts', 'recommended', 'search', 'trending', 'user'].map((a) => `mastodon.${a}`).sort(),
     );
     for (const e of entries) {
       const write = ['mastodon.post.create', 'mastodon.comment.create', 'mastodon.delete'].includes(e.name);

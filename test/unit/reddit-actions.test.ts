@@ -128,7 +128,7 @@ describe('catalog entries', () => {
 
   it('lists the actions reddit can honestly do, writes flagged', () => {
     expect(catalog.entries.map((e) => e.name).sort()).toEqual(
-      ['reddit.comment.create', 'reddit.comments', 'reddit.delete', 'reddit.detail', 'reddit.hot', 'reddit.post.create', 'reddit.posts', 'reddit.search', 'reddit.user'].sort(),
+      ['reddit.comment.create', 'reddit.comments', 'reddit.delete', 'reddit.detail', 'reddit.download', 'reddit.hot', 'reddit.post.create', 'reddit.posts', 'reddit.search', 'reddit.user'].sort(),
     );
     expect(entry('post.create')).toMatchObject({ write: true, confirm: true });
     expect(entry('posts').params.some((p) => p.name === 'max_items')).toBe(true);

@@ -280,7 +280,7 @@ describe('adapter metadata', () => {
     expect(registry.get('telegram')).toBe(telegram);
     expect(registry.forHost('t.me')).toBe(telegram);
     const names = buildCatalog(registry).entries.filter((e) => e.group === 'telegram').map((e) => e.name).sort();
-    expect(names).toEqual(['telegram.detail', 'telegram.posts', 'telegram.search', 'telegram.user']);
+    expect(names).toEqual(['telegram.detail', 'telegram.download', 'telegram.posts', 'telegram.search', 'telegram.user']);
     expect(telegram.authorUrl({ handle: 'durov' })).toBe('https://t.me/durov');
     expect(telegram.authorUrl({})).toBeUndefined();
     expect(telegram.mediaHeaders!(new URL('https://cdn4.telegram-cdn.org/file/x.jpg'))).toEqual({ Referer: 'https://t.me/' });

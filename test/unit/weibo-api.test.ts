@@ -190,7 +190,7 @@ describe('firstRecorded', () => {
 describe('adapter metadata', () => {
   it('declares what the runner and the media proxy need', () => {
     expect(weibo).toMatchObject({ id: 'weibo', name: 'Weibo', region: 'CN', auth: 'none', minGapMs: 1500 });
-    expect(Object.keys(weibo.actions).sort()).toEqual(['comments', 'detail', 'hot', 'posts', 'search', 'trending', 'user']);
+    expect(Object.keys(weibo.actions).sort()).toEqual(['comments', 'detail', 'download', 'hot', 'posts', 'search', 'trending', 'user']);
     expect(weibo.mediaHeaders!(new URL('https://wx1.sinaimg.cn/large/x.jpg'))).toEqual({ Referer: 'https://weibo.com/' });
     expect(weibo.authorUrl({ id: '6279793937' })).toBe('https://weibo.com/u/6279793937');
     expect(weibo.authorUrl({ handle: 'x' })).toBeUndefined();
