@@ -297,7 +297,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
   const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
   const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
-  const batches = new BatchService(tasks, openBatchStore(store));
+  const batchStore = openBatchStore(store);
+  const batches = new BatchService(tasks, batchStore);
   const app = buildApp({
     config,
     deployment,
@@ -337,6 +338,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
       await events.log.purge(Date.now() - config.taskRetentionDays * 86_400_000);
       await outbox.purge(Date.now() - config.taskRetentionDays * 86_400_000);
       await watchStore.purgeRuns(Date.now() - config.taskRetentionDays * 86_400_000);
+      await batchStore.batchPurge(Date.now() - config.taskRetentionDays * 86_400_000);
     })().catch((e) => log.warn({ err: e }, 'purging expired rows failed'));
   }, 60_000);
   purge.unref();

@@ -30,4 +30,6 @@ export interface BatchStore {
   batchGet(id: string): Promise<BatchRow | undefined>;
   /** Its entries in index order, each with its task's current status (one query, bounded by the batch size cap). */
   batchEntries(id: string): Promise<BatchEntry[]>;
+  /** Removes batches made before `before` with their links (the task retention); returns how many. */
+  batchPurge(before: number): Promise<number>;
 }

@@ -6,6 +6,7 @@ import type { NewTask, TaskRow } from './types.js';
 /** Batches in the embedded store (tables from the SQLite migrations). */
 export class SqliteBatchStore implements BatchStore {
   private readonly s;
+  private readonly purge: (before: number) => number;
   private readonly create: (batch: BatchRow, links: Array<{ idx: number; task_id: string }>, tasks: NewTask[]) => TaskRow[];
 
   constructor(db: Database.Database) {
@@ -19,7 +20,14 @@ export class SqliteBatchStore implements BatchStore {
       get: p('SELECT id, owner, created_at, size FROM batches WHERE id = ?'),
       entries: p(`SELECT bt.idx, bt.task_id, t.status, t.error FROM batch_tasks bt LEFT JOIN tasks t ON t.id = bt.task_id
                   WHERE bt.batch_id = ? ORDER BY bt.idx`),
+      // Links are removed by hand: the embedded store does not turn foreign-key cascades on.
+      unlink: p('DELETE FROM batch_tasks WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)'),
+      purge: p('DELETE FROM batches WHERE created_at < ?'),
     };
+    this.purge = db.transaction((before: number) => {
+      this.s.unlink.run(before);
+      return this.s.purge.run(before).changes;
+    });
     this.create = db.transaction((batch: BatchRow, links: Array<{ idx: number; task_id: string }>, tasks: NewTask[]) => {
       const rows = tasks.map((t) => {
         const { row, params: q } = taskRecord(t);
@@ -42,5 +50,9 @@ export class SqliteBatchStore implements BatchStore {
 
   async batchEntries(id: string): Promise<BatchEntry[]> {
     return this.s.entries.all(id) as BatchEntry[];
+  }
+
+  async batchPurge(before: number): Promise<number> {
+    return this.purge(before);
   }
 }

@@ -436,6 +436,12 @@ export function storeConformance(backend: string, open: () => Promise<StoreHarne
       await b.batchCreate({ id: 'b_3', owner: null, created_at: 5, size: 500 }, many);
       expect((await b.batchEntries('b_3')).map((e) => e.idx)).toEqual(many.map((l) => l.idx));
       expect(await b.batchGet('b_3')).toEqual({ id: 'b_3', owner: null, created_at: 5, size: 500 });
+      // Retention: batches made before the cut go, with their links; later ones stay whole.
+      expect(await b.batchPurge(1000)).toBe(1);
+      expect(await b.batchGet('b_3')).toBeUndefined();
+      expect(await b.batchEntries('b_3')).toEqual([]);
+      expect((await b.batchEntries('b_1')).map((e) => e.idx)).toEqual([0, 2, 4, 7]);
+      expect(await b.batchPurge(1000)).toBe(0);
     });
 
     it('writes a batch\'s new tasks with it in one transaction, stored exactly as insertTask stores them', async () => {

@@ -3,7 +3,7 @@ import type { BatchEntry, BatchRow, BatchStore } from '../batches.js';
 import { taskRecord } from '../task-record.js';
 import type { NewTask, TaskRow } from '../types.js';
 
-/** Batches in the fleet's Postgres (migrations/postgres/006_batches.sql). */
+/** Batches in the fleet's Postgres (migrations/postgres/005_batches.sql). */
 export class PgBatchStore implements BatchStore {
   constructor(
     private readonly pool: pg.Pool,
@@ -49,5 +49,12 @@ export class PgBatchStore implements BatchStore {
       [id],
     );
     return r.rows;
+  }
+
+  async batchPurge(before: number): Promise<number> {
+    await this.ready();
+    // The links go with their batch (ON DELETE CASCADE).
+    const r = await this.pool.query('DELETE FROM batches WHERE created_at < $1', [before]);
+    return r.rowCount ?? 0;
   }
 }
