@@ -1,6 +1,6 @@
 import { type FetchLike } from './http.js';
 import { type StreamOptions } from './stream.js';
-import type { Accepted, AnyTask, Capabilities, CatalogEntry, Category, Health, Item, ItemOf, PagedAction, PlanOf, Params, ResultOf, Task, TaskEvent, TaskList, TaskStatus } from './types.js';
+import type { Accepted, AnyTask, Capabilities, CatalogEntry, Category, Health, Item, ItemOf, PagedAction, PlanOf, Params, ResultOf, Task, TaskEvent, TaskList, TaskStatus, Batch, BatchAccepted, BatchRetry, Watch, WatchInput, WatchList, WatchPatch } from './types.js';
 import { type RunOptions } from './follow.js';
 import { type Page, type WalkOptions } from './walk.js';
 export interface ClientOptions {
@@ -89,6 +89,52 @@ export declare class CrawlerClient {
     walk<A extends PagedAction>(source: string, action: A, params?: Params, o?: WalkOptions): AsyncGenerator<ItemOf<A>, void, undefined>;
     /** What `walk` runs, one finished task (page) at a time, with its result: for callers that want cursors and warnings too. */
     pages<A extends PagedAction>(source: string, action: A, params?: Params, o?: WalkOptions): AsyncGenerator<Page<A>, void, undefined>;
+    /** POST /v1/tasks/batch: up to 500 read tasks in one request; each refused entry says why, by index. */
+    batch(tasks: TaskInput[], o?: {
+        signal?: AbortSignal;
+    }): Promise<BatchAccepted>;
+    /** GET /v1/batches/{id}: counts per status and every task id, in entry order. */
+    getBatch(batchId: string, o?: {
+        signal?: AbortSignal;
+    }): Promise<Batch>;
+    /** POST /v1/batches/{id}/retry: retries only the retryable failures (and blocked results). */
+    retryBatch(batchId: string, o?: {
+        signal?: AbortSignal;
+    }): Promise<BatchRetry>;
+    /**
+     * A succeeded task's rows (GET /v1/tasks/{id}/export), or a watch's collected new items (`{watch: id}`), as
+     * JSON lines or CSV: the response, whose body streams (pipe it to a file; nothing is buffered here).
+     */
+    export(target: string | {
+        watch: string;
+    }, o?: {
+        format?: 'jsonl' | 'csv';
+        signal?: AbortSignal;
+    }): Promise<Response>;
+    /** POST /v1/watches: a feed crawl repeated every every_s seconds (≥ 900) whose runs carry only new items. */
+    createWatch(watch: WatchInput, o?: {
+        signal?: AbortSignal;
+    }): Promise<Watch>;
+    /** GET /v1/watches: the caller's watches, newest first (admins: `all`), paged by `cursor` (a previous next_cursor). */
+    listWatches(q?: {
+        limit?: number;
+        cursor?: string;
+        all?: boolean;
+    }, o?: {
+        signal?: AbortSignal;
+    }): Promise<WatchList>;
+    /** GET /v1/watches/{id}, with its recent runs. */
+    getWatch(watchId: string, o?: {
+        signal?: AbortSignal;
+    }): Promise<Watch>;
+    /** PATCH /v1/watches/{id}: every_s, params, paused, callback_url (null removes it), full_page. */
+    updateWatch(watchId: string, patch: WatchPatch, o?: {
+        signal?: AbortSignal;
+    }): Promise<Watch>;
+    /** DELETE /v1/watches/{id}, with what it has seen. */
+    deleteWatch(watchId: string, o?: {
+        signal?: AbortSignal;
+    }): Promise<void>;
     /** GET /v1/task-sources (fetched once per client). */
     catalog(): Promise<CatalogEntry[]>;
     /** The catalog entry of `source.action`, or undefined (also for a platform alias such as `x`: the catalog lists platform ids). */

@@ -343,3 +343,98 @@ export type TaskEvent<R = unknown> = {
     type: 'result';
     task: Task<R>;
 };
+/** The actions a watch can repeat. */
+export type WatchAction = 'posts' | 'search' | 'comments' | 'hot' | 'trending';
+/** One finished run of a watch (GET /v1/watches/{id}: recent_runs). */
+export interface WatchRun {
+    task_id: string;
+    new_count?: number;
+    error?: ErrorBody;
+    finished_at: string;
+}
+/** A watch: a feed crawl repeated every every_s seconds whose runs carry only new items. */
+export interface Watch {
+    watch_id: string;
+    source: string;
+    action: WatchAction;
+    params: Record<string, unknown>;
+    every_s: number;
+    callback_url?: string;
+    paused: boolean;
+    full_page: boolean;
+    created_at: string;
+    next_run_at: string;
+    last_run_at?: string;
+    last_task_id?: string;
+    last_new_count?: number;
+    failures: number;
+    last_error?: ErrorBody;
+    last_error_at?: string;
+    recent_runs?: WatchRun[];
+}
+export interface WatchList {
+    watches: Watch[];
+    next_cursor?: string;
+}
+/** POST /v1/watches. */
+export interface WatchInput {
+    source: string;
+    action: WatchAction;
+    params?: Record<string, unknown>;
+    every_s: number;
+    callback_url?: string;
+    full_page?: boolean;
+    paused?: boolean;
+}
+/** PATCH /v1/watches/{id}: only what changes (callback_url null removes it). */
+export interface WatchPatch {
+    every_s?: number;
+    params?: Record<string, unknown>;
+    paused?: boolean;
+    callback_url?: string | null;
+    full_page?: boolean;
+}
+/** One accepted entry of a batch, by its position in the request. */
+export interface BatchTask {
+    index: number;
+    task_id: string;
+    status: TaskStatus | null;
+}
+/** POST /v1/tasks/batch. */
+export interface BatchAccepted {
+    batch_id: string;
+    accepted: number;
+    refused: Array<{
+        index: number;
+        error: ErrorBody;
+    }>;
+    tasks: BatchTask[];
+}
+/** GET /v1/batches/{id}. */
+export interface Batch {
+    batch_id: string;
+    created_at: string;
+    total: number;
+    counts: {
+        queued: number;
+        running: number;
+        succeeded: number;
+        failed: number;
+        cancelled: number;
+    };
+    task_ids: string[];
+    tasks: BatchTask[];
+}
+/** POST /v1/batches/{id}/retry. */
+export interface BatchRetry {
+    batch_id: string;
+    retried: Array<{
+        index: number;
+        task_id: string;
+    }>;
+    skipped: Array<{
+        index: number;
+        task_id: string;
+        reason: string;
+    }>;
+}

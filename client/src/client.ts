@@ -19,6 +19,13 @@ import type {
   TaskEvent,
   TaskList,
   TaskStatus,
+  Batch,
+  BatchAccepted,
+  BatchRetry,
+  Watch,
+  WatchInput,
+  WatchList,
+  WatchPatch,
 } from './types.js';
 import { runTask, type RunOptions } from './follow.js';
 import { walkPages, type Page, type WalkOptions } from './walk.js';
@@ -185,6 +192,68 @@ export class CrawlerClient {
   /** What `walk` runs, one finished task (page) at a time, with its result: for callers that want cursors and warnings too. */
   pages<A extends PagedAction>(source: string, action: A, params: Params = {}, o: WalkOptions = {}): AsyncGenerator<Page<A>, void, undefined> {
     return walkPages(this, source, action, params, o);
+  }
+
+  /** POST /v1/tasks/batch: up to 500 read tasks in one request; each refused entry says why, by index. */
+  async batch(tasks: TaskInput[], o: { signal?: AbortSignal } = {}): Promise<BatchAccepted> {
+    const json = { tasks: tasks.map((t) => ({ source: t.source, action: t.action, params: t.params ?? {} })) };
+    return (await this.http.json<BatchAccepted>('/v1/tasks/batch', { method: 'POST', json, signal: o.signal })).body;
+  }
+
+  /** GET /v1/batches/{id}: counts per status and every task id, in entry order. */
+  async getBatch(batchId: string, o: { signal?: AbortSignal } = {}): Promise<Batch> {
+    return (await this.http.json<Batch>(`/v1/batches/${encodeURIComponent(batchId)}`, { signal: o.signal })).body;
+  }
+
+  /** POST /v1/batches/{id}/retry: retries only the retryable failures (and blocked results). */
+  async retryBatch(batchId: string, o: { signal?: AbortSignal } = {}): Promise<BatchRetry> {
+    return (await this.http.json<BatchRetry>(`/v1/batches/${encodeURIComponent(batchId)}/retry`, { method: 'POST', signal: o.signal })).body;
+  }
+
+  /**
+   * A succeeded task's rows (GET /v1/tasks/{id}/export), or a watch's collected new items (`{watch: id}`), as
+   * JSON lines or CSV: the response, whose body streams (pipe it to a file; nothing is buffered here).
+   */
+  async export(target: string | { watch: string }, o: { format?: 'jsonl' | 'csv'; signal?: AbortSignal } = {}): Promise<Response> {
+    const path = typeof target === 'string' ? `/v1/tasks/${encodeURIComponent(target)}/export` : `/v1/watches/${encodeURIComponent(target.watch)}/export`;
+    const res = await this.http.send(`${path}?format=${o.format ?? 'jsonl'}`, { signal: o.signal });
+    if (res.ok) return res;
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* the error as text */
+    }
+    throw CrawlerError.fromResponse(res.status, body, res.headers.get('retry-after'));
+  }
+
+  /** POST /v1/watches: a feed crawl repeated every every_s seconds (≥ 900) whose runs carry only new items. */
+  async createWatch(watch: WatchInput, o: { signal?: AbortSignal } = {}): Promise<Watch> {
+    return (await this.http.json<Watch>('/v1/watches', { method: 'POST', json: watch, signal: o.signal })).body;
+  }
+
+  /** GET /v1/watches: the caller's watches, newest first (admins: `all`), paged by `cursor` (a previous next_cursor). */
+  async listWatches(q: { limit?: number; cursor?: string; all?: boolean } = {}, o: { signal?: AbortSignal } = {}): Promise<WatchList> {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== false) search.set(k, String(v));
+    const qs = search.toString();
+    return (await this.http.json<WatchList>(`/v1/watches${qs ? `?${qs}` : ''}`, { signal: o.signal })).body;
+  }
+
+  /** GET /v1/watches/{id}, with its recent runs. */
+  async getWatch(watchId: string, o: { signal?: AbortSignal } = {}): Promise<Watch> {
+    return (await this.http.json<Watch>(`/v1/watches/${encodeURIComponent(watchId)}`, { signal: o.signal })).body;
+  }
+
+  /** PATCH /v1/watches/{id}: every_s, params, paused, callback_url (null removes it), full_page. */
+  async updateWatch(watchId: string, patch: WatchPatch, o: { signal?: AbortSignal } = {}): Promise<Watch> {
+    return (await this.http.json<Watch>(`/v1/watches/${encodeURIComponent(watchId)}`, { method: 'PATCH', json: patch, signal: o.signal })).body;
+  }
+
+  /** DELETE /v1/watches/{id}, with what it has seen. */
+  async deleteWatch(watchId: string, o: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.http.json(`/v1/watches/${encodeURIComponent(watchId)}`, { method: 'DELETE', signal: o.signal });
   }
 
   /** GET /v1/task-sources (fetched once per client). */

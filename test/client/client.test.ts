@@ -205,3 +205,37 @@ describe('catalog and media helpers', () => {
     expect(behindProxy.mediaUrl('https://cdn.example.test/a.jpg')).toBe('https://cdn.example.test/a.jpg');
   });
 });
+
+describe('batches, exports and watches', () => {
+  it('submits a batch (refusals by index), follows it, and streams a task export', async () => {
+    const b = await client.batch([WEIBO, { source: 'weibo', action: 'posts', params: { query: '6279793937', limit: 'x' as unknown as number } }]);
+    expect(b.accepted).toBe(1);
+    expect(b.refused).toEqual([{ index: 1, error: expect.objectContaining({ code: 'invalid_request' }) }]);
+    const id = b.tasks[0]!.task_id;
+    await client.wait(id);
+    const batch = await client.getBatch(b.batch_id);
+    expect(batch).toMatchObject({ batch_id: b.batch_id, total: 1, task_ids: [id], counts: { succeeded: 1 } });
+    expect((await client.retryBatch(b.batch_id)).retried).toEqual([]);
+    const jsonl = await client.export(id);
+    expect(jsonl.headers.get('content-type')).toMatch(/ndjson/);
+    const rows = (await jsonl.text()).trim().split('\n').map((l) => JSON.parse(l) as Item);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]!.id).toMatch(/^weibo:/);
+    const csv = await (await client.export(id, { format: 'csv' })).text();
+    expect(csv.split('\r\n')[0]).toMatch(/^id,/);
+    expect((await caught(client.export('t_nope'))).code).toBe('not_found');
+  });
+
+  it('creates, lists, changes, exports and deletes a watch', async () => {
+    const w = await client.createWatch({ source: 'weibo', action: 'posts', params: { query: '6279793937', limit: 5 }, every_s: 3600, paused: true });
+    expect(w).toMatchObject({ source: 'weibo', action: 'posts', every_s: 3600, paused: true, failures: 0 });
+    expect((await client.listWatches()).watches.map((x) => x.watch_id)).toContain(w.watch_id);
+    expect(await client.updateWatch(w.watch_id, { every_s: 900, full_page: true })).toMatchObject({ every_s: 900, full_page: true, paused: true });
+    expect((await client.getWatch(w.watch_id)).recent_runs).toEqual([]);
+    // Paused since creation: nothing collected yet, so the export is the CSV header alone.
+    expect((await (await client.export({ watch: w.watch_id }, { format: 'csv' })).text()).trim()).toMatch(/^id,[^\r\n]*$/);
+    expect((await caught(client.createWatch({ source: 'weibo', action: 'posts', every_s: 60 }))).code).toBe('invalid_request');
+    await client.deleteWatch(w.watch_id);
+    expect((await caught(client.getWatch(w.watch_id))).code).toBe('not_found');
+  });
+});

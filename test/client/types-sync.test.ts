@@ -6,6 +6,9 @@ import type { Author, Comment, CommentsResult, CreatorResult, Envelope, ResultSo
 import type { Item, Media, Preview, Stats } from '../../src/domain/item.js';
 import type { DownloadFile, DownloadResult } from '../../src/domain/download.js';
 import { ACTIONS, TASK_STATUSES, type ActionName, type Progress, type Task, type TaskStatus } from '../../src/domain/task.js';
+import type { z } from 'zod';
+import type { BatchAcceptedSchema, BatchRetrySchema, BatchSchema } from '../../src/domain/batch.js';
+import type { WatchCreateBodySchema, WatchListSchema, WatchPatchBodySchema, WatchSchema } from '../../src/domain/watch.js';
 
 /*
  * The client's hand-written types against the server's zod-inferred ones: each pair must be the same
@@ -41,6 +44,16 @@ describe('client types match the server schemas', () => {
     expectTypeOf<C.DownloadFile>().toEqualTypeOf<DownloadFile>();
     expectTypeOf<C.DownloadResult>().toEqualTypeOf<DownloadResult>();
     expectTypeOf<C.ResultOf<'download'>>().toEqualTypeOf<C.DownloadResult>();
+  });
+
+  it('watches and batches', () => {
+    expectTypeOf<C.Watch>().toEqualTypeOf<z.infer<typeof WatchSchema>>();
+    expectTypeOf<C.WatchList>().toEqualTypeOf<z.infer<typeof WatchListSchema>>();
+    expectTypeOf<C.WatchInput>().toEqualTypeOf<z.infer<typeof WatchCreateBodySchema>>();
+    expectTypeOf<C.WatchPatch>().toEqualTypeOf<z.infer<typeof WatchPatchBodySchema>>();
+    expectTypeOf<C.BatchAccepted>().toEqualTypeOf<z.infer<typeof BatchAcceptedSchema>>();
+    expectTypeOf<C.Batch>().toEqualTypeOf<z.infer<typeof BatchSchema>>();
+    expectTypeOf<C.BatchRetry>().toEqualTypeOf<z.infer<typeof BatchRetrySchema>>();
   });
 
   it('tasks, statuses, actions, progress and the catalog', () => {
