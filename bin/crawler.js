@@ -5,7 +5,7 @@ import { distIsFresh } from './dist.js';
 // A caller's commands only talk HTTP, and `crawler mcp` is started by MCP clients, often: both start from a
 // light entry that loads none of the service.
 const command = process.argv[2] ?? '';
-const entry = ['run', 'tasks', 'download'].includes(command) ? 'cli/main' : command === 'mcp' ? 'mcp/main' : 'main';
+const entry = ['run', 'tasks', 'download', 'batch', 'export'].includes(command) ? 'cli/main' : command === 'mcp' ? 'mcp/main' : 'main';
 
 if (distIsFresh()) {
   await import(`../dist/${entry}.js`);
