@@ -5,22 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import type { TaskInput } from '../../client/dist/index.js';
 import { connect, connectionOptions, type ConnectionOptions } from './connect.js';
-import { describe, EXIT, exitCodeOf, usageExits, UsageError } from './exit.js';
+import { EXIT, usageExits, UsageError, exitingAction } from './exit.js';
 
-/** Runs a command body with the CLI's error line and exit code. */
-function action<A extends unknown[]>(body: (...args: A) => Promise<number>) {
-  return async (...args: A) => {
-    let code: number;
-    try {
-      code = await body(...args);
-    } catch (e) {
-      process.stderr.write(`${describe(e)}\n`);
-      code = exitCodeOf(e);
-    }
-    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-    process.exit(code);
-  };
-}
 
 /** A JSON array of {source, action, params}, or one such object a line (JSON lines). */
 export function parseBatchFile(text: string): TaskInput[] {
@@ -50,7 +36,7 @@ export function bulkCommands(program: Command): void {
     .description('submit up to 500 read tasks at once: a JSON array, or JSON lines, of {source, action, params} ("-" reads stdin)')
     .option('--json', 'print the raw answer')
     .action(
-      action(async (file: string, o: ConnectionOptions & { json?: boolean }) => {
+      exitingAction(async (file: string, o: ConnectionOptions & { json?: boolean }) => {
         const text = file === '-' ? await new Response(Readable.toWeb(process.stdin) as ReadableStream).text() : await readFile(file, 'utf8').catch(() => {
           throw new UsageError(`cannot read ${file}`);
         });
@@ -70,7 +56,7 @@ export function bulkCommands(program: Command): void {
     .option('--format <format>', 'jsonl or csv', 'jsonl')
     .option('--out <file>', 'write to this file instead of stdout')
     .action(
-      action(async (id: string, o: ConnectionOptions & { format: string; out?: string }) => {
+      exitingAction(async (id: string, o: ConnectionOptions & { format: string; out?: string }) => {
         if (o.format !== 'jsonl' && o.format !== 'csv') throw new UsageError('--format: jsonl or csv');
         const res = await connect(o).export(id.startsWith('w_') ? { watch: id } : id, { format: o.format });
         const body = Readable.fromWeb(res.body as never);

@@ -7,7 +7,7 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { CrawlerError, type DownloadResult, type Task } from '../../client/dist/index.js';
 import { connect, connectionOptions, type ConnectionOptions } from './connect.js';
-import { describe, EXIT, exitCodeOf, usageExits, UsageError } from './exit.js';
+import { describe, EXIT, usageExits, UsageError, exitingAction } from './exit.js';
 import { Session } from './session.js';
 import { elapsed } from './text.js';
 
@@ -139,15 +139,5 @@ export function downloadCommand(program: Command): void {
     .option('--quality <q>', 'best or smallest', 'best')
     .option('--media <kind>', 'video, image or any', 'any')
     .option('--json', 'print the files (with their saved paths) as JSON');
-  connectionOptions(cmd).action(async (url: string, o: DownloadOptions) => {
-    let code: number;
-    try {
-      code = await download(url, o);
-    } catch (e) {
-      process.stderr.write(`${describe(e)}\n`);
-      code = exitCodeOf(e);
-    }
-    await new Promise<void>((r) => process.stdout.write('', () => r()));
-    process.exit(code);
-  });
+  connectionOptions(cmd).action(exitingAction((url: string, o: DownloadOptions) => download(url, o)));
 }

@@ -42,3 +42,18 @@ export function exitCodeOf(e: unknown): number {
 export function usageExits(cmd: Command): Command {
   return cmd.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT.usage));
 }
+
+/** A command's action: runs the body, prints a failure as one line (code first), flushes stdout, exits with the code. */
+export function exitingAction<A extends unknown[]>(body: (...args: A) => Promise<number>) {
+  return async (...args: A): Promise<void> => {
+    let code: number;
+    try {
+      code = await body(...args);
+    } catch (e) {
+      process.stderr.write(`${describe(e)}\n`);
+      code = exitCodeOf(e);
+    }
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
+  };
+}

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CrawlerError, type CatalogEntry, type CommentsResult, type Envelope, type NeedsConfirmation, type Page, type PagedAction, type Params, type Task, type WriteResult } from '../../client/dist/index.js';
 import { shapeOf, type Shape } from './columns.js';
 import { connect, connectionOptions, formatOf, formatOptions, type ConnectionOptions, type FormatOptions } from './connect.js';
-import { describe, EXIT, exitCodeOf, usageExits, UsageError } from './exit.js';
+import { describe, EXIT, exitCodeOf, usageExits, UsageError, exitingAction } from './exit.js';
 import { mergePages } from './merge.js';
 import { collect, parseParams } from './params.js';
 import { progressView, type ProgressView } from './progress.js';
@@ -146,15 +146,5 @@ export function runCommand(program: Command): void {
     .option('--max-items <n>', 'walk to n items (-1: all): one paced task where the action takes max_items (posts, comments), else next_cursor page by page')
     .option('--by-page', 'follow next_cursor one task per page even where the service could walk in one task (Ctrl-C then keeps the finished pages)')
     .option('--wait <seconds>', 'stop waiting after this long; the task goes on on the service (exit 4)');
-  connectionOptions(formatOptions(cmd)).action(async (source: string, action: string, query: string | undefined, o: RunOptions) => {
-    let code: number;
-    try {
-      code = await run(source, action, query, o);
-    } catch (e) {
-      process.stderr.write(`${describe(e)}\n`);
-      code = exitCodeOf(e);
-    }
-    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-    process.exit(code);
-  });
+  connectionOptions(formatOptions(cmd)).action(exitingAction((source: string, action: string, query: string | undefined, o: RunOptions) => run(source, action, query, o)));
 }

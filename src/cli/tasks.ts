@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AnyTask, Task, TaskStatus, TaskSummary } from '../../client/dist/index.js';
 import { shapeOf, taskCsv, taskTable } from './columns.js';
 import { connect, connectionOptions, formatOf, formatOptions, type ConnectionOptions, type FormatOptions } from './connect.js';
-import { describe, EXIT, exitCodeOf, usageExits, UsageError } from './exit.js';
+import { EXIT, usageExits, UsageError, exitingAction } from './exit.js';
 import { progressView } from './progress.js';
 import { csvHeader, csvRow, Printer, rowsOf, type Format } from './render.js';
 import { Session } from './session.js';
@@ -47,20 +47,6 @@ function printTask(session: Session, format: Format, task: AnyTask | Task<unknow
   return EXIT.ok;
 }
 
-/** Runs one subcommand body with the shared error handling, then exits with its code. */
-function action<A extends unknown[]>(body: (...args: A) => Promise<number>) {
-  return async (...args: A) => {
-    let code: number;
-    try {
-      code = await body(...args);
-    } catch (e) {
-      process.stderr.write(`${describe(e)}\n`);
-      code = exitCodeOf(e);
-    }
-    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-    process.exit(code);
-  };
-}
 
 export function tasksCommand(program: Command): void {
   const tasks = usageExits(program.command('tasks').description('your tasks on a running service: list, get, cancel, retry, watch'));
@@ -74,7 +60,7 @@ export function tasksCommand(program: Command): void {
     .option('--cursor <cursor>', 'the next page: the cursor a previous list printed')
     .option('--all', "every token's tasks (admin token)")
     .action(
-      action(async (o: Options & { status?: string; source?: string; action?: string; limit: string; cursor?: string; all?: boolean }) => {
+      exitingAction(async (o: Options & { status?: string; source?: string; action?: string; limit: string; cursor?: string; all?: boolean }) => {
         const format = formatOf(o);
         if (o.status !== undefined && !STATUSES.includes(o.status as TaskStatus)) throw new UsageError(`--status: one of ${STATUSES.join(', ')}`);
         if (!/^\d+$/.test(o.limit) || Number(o.limit) < 1 || Number(o.limit) > 100) throw new UsageError('--limit: 1 to 100');
@@ -90,7 +76,7 @@ export function tasksCommand(program: Command): void {
     );
 
   sub('get <id>', 'a task: its state, and its result once it succeeded').action(
-    action(async (id: string, o: Options) => {
+    exitingAction(async (id: string, o: Options) => {
       const format = formatOf(o);
       const session = new Session(connect(o));
       return printTask(session, format, await session.client.get(id));
@@ -98,7 +84,7 @@ export function tasksCommand(program: Command): void {
   );
 
   sub('cancel <id>', 'cancel a queued or running task (an ended task is left as it is)').action(
-    action(async (id: string, o: Options) => {
+    exitingAction(async (id: string, o: Options) => {
       const format = formatOf(o);
       const session = new Session(connect(o));
       const task = await session.client.cancel(id);
@@ -109,7 +95,7 @@ export function tasksCommand(program: Command): void {
   );
 
   sub('retry <id>', 'queue a failed, cancelled or blocked task again (same id, attempts + 1)').action(
-    action(async (id: string, o: Options) => {
+    exitingAction(async (id: string, o: Options) => {
       const format = formatOf(o);
       const session = new Session(connect(o));
       const task = await session.client.retry(id);
@@ -120,7 +106,7 @@ export function tasksCommand(program: Command): void {
   );
 
   sub('watch <id>', 'follow a task to its end (live progress on a terminal), then print it like get; Ctrl-C stops watching, the task goes on').action(
-    action(async (id: string, o: Options) => {
+    exitingAction(async (id: string, o: Options) => {
       const format = formatOf(o);
       const session = new Session(connect(o)).catchInterrupt('interrupted: no longer watching (the task goes on)');
       const bar = progressView(process.stderr, undefined);
