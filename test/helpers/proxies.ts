@@ -1,5 +1,5 @@
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 
 /** A loopback proxy a test runs: it records every request that went through it (method, absolute URL). */
 export interface TestProxy {
@@ -38,6 +38,27 @@ function track(server: { on(e: 'connection', f: (s: Socket) => void): unknown })
 }
 
 /** An HTTP proxy: absolute-form requests and CONNECT tunnels; with auth, anything else gets 407. */
+/** Listens on a loopback port and hands out the proxy's URL, what it saw, and a close that drops open tunnels. */
+async function listen(server: TcpServer, state: { seen: string[]; refused: number }, urlOf: (port: number) => string): Promise<TestProxy> {
+  const sockets = track(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: urlOf(port),
+    port,
+    get seen() {
+      return state.seen;
+    },
+    get refused() {
+      return state.refused;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 export async function startHttpProxy(auth?: { user: string; pass: string }, hosts: Record<string, string> = {}): Promise<TestProxy> {
   const state = { seen: [] as string[], refused: 0 };
   const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.pass}`).toString('base64')}` : undefined;
@@ -78,23 +99,7 @@ export async function startHttpProxy(auth?: { user: string; pass: string }, host
     });
     up.on('error', () => client.destroy());
   });
-  const sockets = track(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://${auth ? `${auth.user}:${auth.pass}@` : ''}127.0.0.1:${port}`,
-    port,
-    get seen() {
-      return state.seen;
-    },
-    get refused() {
-      return state.refused;
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return listen(server, state, (port) => `http://${auth ? `${auth.user}:${auth.pass}@` : ''}127.0.0.1:${port}`);
 }
 
 /** A SOCKS5 server (RFC 1928) that insists on username/password auth (RFC 1929); CONNECT only. */
@@ -165,23 +170,7 @@ export async function startSocks5Proxy(auth: { user: string; pass: string }): Pr
     };
     client.on('data', onData);
   });
-  const sockets = track(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `socks5://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${port}`,
-    port,
-    get seen() {
-      return state.seen;
-    },
-    get refused() {
-      return state.refused;
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return listen(server, state, (port) => `socks5://${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@127.0.0.1:${port}`);
 }
 
 /** A port nothing listens on (a dead proxy). */
