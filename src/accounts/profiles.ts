@@ -103,7 +103,10 @@ export class ProfileService {
     if (this.identities) {
       const old = await this.identities.store.identityGet(adapter.id, name);
       identity = { proxy: proxy === undefined ? (old?.proxy ?? null) : proxy, pool: pool === undefined ? (old?.pool ?? null) : pool };
-      if (identityGiven) await this.identities.store.identityPut(adapter.id, name, identity);
+      if (identityGiven) {
+        await this.identities.store.identityPut(adapter.id, name, identity);
+        this.identities.forget(adapter.id, name);
+      }
     }
     const counts = this.identities ? (await this.identities.rates()).get(`${adapter.id}:${name}`) : undefined;
     return this.view((await this.store.profileGet(adapter.id, name)) as ProfileRow, true, identity, counts);
@@ -113,7 +116,10 @@ export class ProfileService {
     const adapter = this.registry.get(platform);
     if (!adapter) return false;
     const gone = await this.store.profileDelete(adapter.id, name);
-    if (gone) await this.identities?.store.identityDelete(adapter.id, name);
+    if (gone) {
+      await this.identities?.store.identityDelete(adapter.id, name);
+      this.identities?.forget(adapter.id, name);
+    }
     return gone;
   }
 }

@@ -3,6 +3,13 @@ import type { IdentityStore, OutcomeCounts, OutcomeKind, PoolCandidate } from '.
 import { egressId, maskProxy, parseProxy, type ProxySpec } from './proxy-url.js';
 
 export const RATE_WINDOW_MS = 3600_000;
+/**
+ * How long a profile's egress is taken from memory: every task, side crawl, browser page and proxied media
+ * request asks for it, and reading it costs a store read, a decryption and a hash. Changes made through this
+ * process apply at once (forget); a fleet's other processes see them within this time.
+ */
+const EGRESS_TTL_MS = 5_000;
+const EGRESS_CACHE_MAX = 4096;
 const PURGE_EVERY_MS = 5 * 60_000;
 
 /** `pool` (every profile of the platform) or `pool:<name>`: a task whose profile the service picks. */
@@ -40,13 +47,31 @@ export interface Egress {
 /** Where each profile's traffic leaves from, how its crawls went lately, and which profile a pool task gets. */
 export class Identities {
   private lastPurge = 0;
+  private readonly egresses = new Map<string, { at: number; egress: Promise<Egress> }>();
 
   constructor(
     readonly store: IdentityStore,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async egressOf(platform: string, profile: string): Promise<Egress> {
+  egressOf(platform: string, profile: string): Promise<Egress> {
+    const key = `${platform}:${profile}`;
+    const now = this.now();
+    const hit = this.egresses.get(key);
+    if (hit && now - hit.at < EGRESS_TTL_MS) return hit.egress;
+    if (this.egresses.size >= EGRESS_CACHE_MAX) this.egresses.clear();
+    const egress = this.readEgress(platform, profile);
+    this.egresses.set(key, { at: now, egress });
+    egress.catch(() => this.egresses.delete(key));
+    return egress;
+  }
+
+  /** The profile's proxy changed (or the profile went): its next request reads the store again. */
+  forget(platform: string, profile: string): void {
+    this.egresses.delete(`${platform}:${profile}`);
+  }
+
+  private async readEgress(platform: string, profile: string): Promise<Egress> {
     const stored = await this.store.identityGet(platform, profile);
     if (!stored?.proxy) return { id: 'direct' };
     const proxy = parseProxy(stored.proxy);

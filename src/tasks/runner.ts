@@ -27,6 +27,7 @@ import { mediaRefsOf } from '../media/refs.js';
 import type { Item } from '../domain/item.js';
 import type { Envelope } from '../domain/results.js';
 import { taskJson } from './serialize.js';
+import { poolOf } from '../identity/identities.js';
 import type { RequestLog } from '../crawl/request-log.js';
 import type { Identities } from '../identity/identities.js';
 import type { EgressDispatchers } from '../identity/egress.js';
@@ -384,7 +385,7 @@ export class Runner {
     if (r.abort.signal.aborted) return;
     if (result) this.sealCursor(row, params, result);
     // A pool task's result says which of the pool's profiles ran it (the task object says so too).
-    if (result && typeof params.profile === 'string' && params.profile.startsWith('pool') && !WRITE_ACTIONS.has(row.action)) (result as { profile?: string }).profile = profile;
+    if (result && poolOf(params.profile) && !WRITE_ACTIONS.has(row.action)) (result as { profile?: string }).profile = profile;
     const now = Date.now();
     metrics.crawlSeconds.observe(labels, (now - started) / 1000);
     // The publisher has counted every event this run emitted (status, progress): no read of the row needed.

@@ -14,7 +14,7 @@ export function taskJson(row: TaskRow, withResult = true): string {
   if (row.finished_at !== null) out += `,"finished_at":"${row.finished_at === row.created_at ? created : iso(row.finished_at)}"`;
   out += `,"attempts":${row.attempts}`;
   // A pool task says which profile the service picked for it (its account's second half); one answered from cache picked none.
-  if (row.params.includes('"profile":"pool')) {
+  if (row.params.includes('"profile":"pool"') || row.params.includes('"profile":"pool:')) {
     const picked = row.account.slice(row.source.length + 1);
     if (picked !== 'pool' && !picked.startsWith('pool:')) out += `,"profile":${JSON.stringify(picked)}`;
   }
