@@ -47,6 +47,7 @@ import { BatchService } from './tasks/batches.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 import { webhookSecret } from './webhooks/signing.js';
 import { judgeTarget } from './webhooks/target.js';
+import { HostJudge } from './media/host-judge.js';
 import type { Store } from './store/types.js';
 import { ResultCache } from './tasks/cache.js';
 import { EventBus } from './tasks/events.js';
@@ -270,7 +271,8 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   // Launching Chromium to prove it works costs a second; health reports an executable that exists.
   tools.browser = isExecutable(defaultChromiumPath());
   const hooks = opts.webhooks ?? {};
-  const targetRules = { allowHttp: config.webhookAllowHttp, resolve: hooks.resolve ?? systemResolver, allowAddress: hooks.allowAddress };
+  const targetResolve = hooks.resolve ?? systemResolver;
+  const targetRules = { allowHttp: config.webhookAllowHttp, resolve: targetResolve, allowAddress: hooks.allowAddress, hosts: new HostJudge(targetResolve, { allowAddress: hooks.allowAddress, keepMs: 10_000 }) };
   const outbox = openWebhookOutbox(store);
   const signingSecret = webhookSecret(config);
   const webhooks = new WebhookDeliverer({

@@ -1,3 +1,4 @@
+import { HostJudge } from '../media/host-judge.js';
 import { isIP } from 'node:net';
 import { ProxyAgent, Socks5ProxyAgent, type Dispatcher } from 'undici';
 import { UpstreamError } from '../crawl/errors.js';
@@ -23,11 +24,12 @@ export interface EgressOptions {
 export class EgressDispatchers {
   private readonly agents = new Map<string, Dispatcher>();
   private readonly max: number;
-  private readonly resolve: Resolver;
+  /** Target verdicts, bounded in time and kept briefly: every proxied request is judged before it leaves. */
+  private readonly hosts: HostJudge;
 
   constructor(private readonly o: EgressOptions = {}) {
     this.max = o.max ?? 256;
-    this.resolve = o.resolve ?? systemResolver;
+    this.hosts = new HostJudge(o.resolve ?? systemResolver, { allowAddress: o.allowAddress, keepMs: 10_000 });
   }
 
   /** The dispatcher that sends through this proxy (its credentials included: two logins are two agents). */
@@ -72,13 +74,10 @@ export class EgressDispatchers {
       if (!allowed(host)) throw new UpstreamError(`${host} is a private or reserved address: refused`);
       return;
     }
-    let addresses: Array<{ address: string }>;
-    try {
-      addresses = await this.resolve(host);
-    } catch {
-      throw new UpstreamError(`${host} does not resolve`);
-    }
-    if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) throw new UpstreamError(`${host} resolves to a private or reserved address: refused`);
+    const verdict = await this.hosts.judge(host);
+    if (verdict === 'timeout') throw new UpstreamError(`${host} did not resolve in time`);
+    if (verdict === 'unresolved') throw new UpstreamError(`${host} does not resolve`);
+    if (verdict === 'forbidden') throw new UpstreamError(`${host} resolves to a private or reserved address: refused`);
   }
 
   async close(): Promise<void> {

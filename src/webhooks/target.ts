@@ -1,3 +1,4 @@
+import { HostJudge } from '../media/host-judge.js';
 import { isIP } from 'node:net';
 import { ApiError } from '../domain/errors.js';
 import { isForbiddenAddress } from '../media/address.js';
@@ -14,6 +15,8 @@ export interface TargetRules {
   allowAddress?: (address: string) => boolean;
   /** Submit-time name resolution gives up after this long (default 3 s). */
   resolveTimeoutMs?: number;
+  /** Verdicts shared across submits (a batch of 500 entries naming one host looks it up once). */
+  hosts?: HostJudge;
 }
 
 const refuse = (why: string) => new ApiError('invalid_request', `${NAME}: ${why}`);
@@ -51,16 +54,9 @@ export function parseTarget(raw: string, rules: Pick<TargetRules, 'allowHttp' | 
 export async function judgeTarget(raw: string, rules: TargetRules): Promise<string> {
   const url = parseTarget(raw, rules);
   if (literalAddress(url)) return url.href;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refuse('its host name could not be resolved in time')), rules.resolveTimeoutMs ?? 3000);
-  });
-  try {
-    const addresses = await Promise.race([rules.resolve(url.hostname).catch(() => [] as Awaited<ReturnType<Resolver>>), timeout]);
-    if (!addresses.length) throw refuse('its host name does not resolve');
-    if (addresses.some((a) => isForbiddenAddress(a.address) && !rules.allowAddress?.(a.address))) throw refuse('its host resolves to a private, loopback or link-local address');
-  } finally {
-    clearTimeout(timer);
-  }
+  const verdict = await (rules.hosts ?? new HostJudge(rules.resolve, { allowAddress: rules.allowAddress, timeoutMs: rules.resolveTimeoutMs })).judge(url.hostname);
+  if (verdict === 'timeout') throw refuse('its host name could not be resolved in time');
+  if (verdict === 'unresolved') throw refuse('its host name does not resolve');
+  if (verdict === 'forbidden') throw refuse('its host resolves to a private, loopback or link-local address');
   return url.href;
 }
