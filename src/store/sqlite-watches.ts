@@ -49,7 +49,9 @@ export class SqliteWatchStore implements WatchStore {
       started: p('UPDATE watches SET last_task_id = ? WHERE id = ?'),
       seen: p('SELECT item_id FROM watch_seen WHERE watch_id = ? AND item_id IN (SELECT value FROM json_each(?))').pluck(),
       seenPut: p('INSERT INTO watch_seen (watch_id, item_id, seen_at) VALUES (?, ?, ?) ON CONFLICT (watch_id, item_id) DO UPDATE SET seen_at = excluded.seen_at'),
-      runPut: p('INSERT OR IGNORE INTO watch_runs (task_id, watch_id, new_count, error, finished_at) VALUES (?, ?, ?, ?, ?)'),
+      // A retried run (same task id) replaces its earlier attempt's row: its new items must reach the export.
+      runPut: p(`INSERT INTO watch_runs (task_id, watch_id, new_count, error, finished_at) VALUES (?, ?, ?, ?, ?)
+                 ON CONFLICT (task_id) DO UPDATE SET new_count = excluded.new_count, error = excluded.error, finished_at = excluded.finished_at`),
       // Only the watch's latest run moves its schedule: a late finish of an older run must not.
       ended: p(`UPDATE watches SET failures = @failures,
                   last_error = CASE WHEN @error IS NULL THEN last_error ELSE @error END,

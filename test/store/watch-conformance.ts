@@ -107,6 +107,9 @@ export function watchConformance(backend: string, open: () => Promise<StoreHarne
       expect((await w.runs('a', { limit: 2, newest: true })).map((r) => r.task_id)).toEqual(['t0', 't2']);
       expect(await w.purgeRuns(1920)).toBe(1);
       expect((await w.runs('a', { limit: 10 })).map((r) => r.task_id)).toEqual(['t2', 't0']);
+      // A retried run (same task id) that now succeeded replaces its failed attempt's row: its new items count.
+      await w.finish({ watchId: 'a', taskId: 't2', at: 4000, ids: ['i5'], newCount: 1, error: null, failures: 0, nextRunAt: 4900 });
+      expect((await w.runs('a', { limit: 10 })).find((r) => r.task_id === 't2')).toEqual({ task_id: 't2', watch_id: 'a', new_count: 1, error: null, finished_at: 4000 });
       expect(await w.delete('a')).toBe(true);
       expect(await w.seen('a', ['i1'])).toEqual(new Set());
       expect(await w.runs('a', { limit: 10 })).toEqual([]);

@@ -106,7 +106,7 @@ export class PgWatchStore implements WatchStore {
          ON CONFLICT (watch_id, item_id) DO UPDATE SET seen_at = excluded.seen_at
        ), run AS (
          INSERT INTO watch_runs (task_id, watch_id, new_count, error, finished_at) SELECT $2, $1, $5, $6, $3 WHERE $2::text IS NOT NULL
-         ON CONFLICT (task_id) DO NOTHING
+         ON CONFLICT (task_id) DO UPDATE SET new_count = excluded.new_count, error = excluded.error, finished_at = excluded.finished_at
        )
        UPDATE watches SET failures = $7,
          last_error = COALESCE($6, last_error),
