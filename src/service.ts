@@ -289,7 +289,10 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
     timeoutMs: hooks.timeoutMs,
     now: hooks.now,
   });
-  runner.onFinal = () => webhooks.nudge();
+  // Only a task with a callback owes a delivery: other finishes leave the deliverer to its poll.
+  runner.onFinal = (row) => {
+    if (row.params.includes('"callback_url"')) webhooks.nudge();
+  };
   const tasks = new TaskService(store, queue, catalog, cache, events, runner, metrics, cursors, mediaSigner, cancels, {
     judge: (url) => judgeTarget(url, targetRules),
     bornFinished: () => webhooks.nudge(),
@@ -298,7 +301,7 @@ export function createService(config: Config, opts: ServiceOptions = {}): Servic
   const watchStore = openWatchStore(store, opts.watches?.seenMax);
   runner.watchRuns = new WatchRuns(watchStore, watchClock, log);
   const watches = new WatchService(watchStore, store, catalog, watchClock, config.watchMaxPerOwner, (url) => judgeTarget(url, targetRules));
-  const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, catalog, log, now: watchClock, tickMs: config.watchTickMs });
+  const scheduler = new WatchScheduler({ watches: watchStore, store, tasks, log, now: watchClock, tickMs: config.watchTickMs });
   const batchStore = openBatchStore(store);
   const batches = new BatchService(tasks, batchStore);
   const app = buildApp({

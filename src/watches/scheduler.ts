@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { ApiError, errorBody, type ErrorBody } from '../domain/errors.js';
-import type { CatalogIndex } from '../platforms/catalog.js';
 import type { Store } from '../store/types.js';
 import type { WatchRow, WatchStore } from '../store/watches.js';
 import { isFinished } from '../tasks/serialize.js';
@@ -13,7 +12,6 @@ export interface WatchSchedulerDeps {
   watches: WatchStore;
   store: Store;
   tasks: TaskService;
-  catalog: CatalogIndex;
   log: Logger;
   /** The clock every watch time is read from (tests move it by hand). */
   now: () => number;
@@ -83,8 +81,8 @@ export class WatchScheduler {
     }
     const params = JSON.parse(w.params) as Record<string, unknown>;
     params.force = true;
-    // Every action takes callback_url (webhooks); an adapter set up without it keeps the URL on the watch only.
-    if (w.callback_url && this.d.catalog.get(w.source, w.action)?.entry.params.some((p) => p.name === 'callback_url')) params.callback_url = w.callback_url;
+    // Every action takes callback_url (webhooks): each run notifies the watch's receiver.
+    if (w.callback_url) params.callback_url = w.callback_url;
     try {
       const owner = w.owner === null ? undefined : await this.d.store.tokenById(w.owner);
       if (w.owner !== null && (!owner || owner.revoked_at !== null)) throw new ApiError('auth_required', 'the token that owns this watch was revoked; runs stopped until it is deleted');

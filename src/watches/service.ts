@@ -151,6 +151,8 @@ export class WatchService {
       for (const k of RUN_OWNED_PARAMS) {
         if (k in raw) throw new ApiError('invalid_request', `params.${k}: not for a watch (each run reads the first page, live)`);
       }
+      // The watch's own callback_url (judged when set) is what each run carries; one in params would skip that judgement.
+      if ('callback_url' in raw) throw new ApiError('invalid_request', 'params.callback_url: give it as the watch\'s callback_url (top level)');
     }
     const params = validateParams(entry, raw);
     for (const k of RUN_OWNED_PARAMS) delete params[k];

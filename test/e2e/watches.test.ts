@@ -65,6 +65,7 @@ describe('watches: create, read, change, delete', () => {
       [{ ...good, params: {} }, /^params\.query: required/],
       [{ ...good, params: [] }, /^params must be an object/],
       [{ ...good, params: { query: 'x', profile: 'nobody' } }, /^params\.profile:/],
+      [{ ...good, params: { query: 'x', callback_url: 'https://hooks.example.com/' } }, /^params\.callback_url:/],
       [{ ...good, callback_url: 'http://hooks.example.com/' }, /^callback_url:/],
       [{ ...good, callback_url: '/relative' }, /^callback_url:/],
       [{ ...good, callback_url: `https://hooks.example.com/${'a'.repeat(2048)}` }, /^callback_url:/],

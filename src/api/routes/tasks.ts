@@ -86,7 +86,19 @@ export function taskRoutes(app: FastifyInstance, d: ApiDeps): void {
       if (e instanceof NeedsConfirmation) return reply.code(409).send(e.body);
       throw e;
     }
-    if (wait > 0 && !isFinished(row.status)) row = await d.tasks.wait(row, wait);
+    if (wait > 0 && !isFinished(row.status)) {
+      // A caller that hangs up stops the wait (the task goes on); a finished answer needs no listener.
+      const left = new AbortController();
+      const hungUp = () => {
+        if (!reply.raw.writableEnded) left.abort();
+      };
+      reply.raw.once('close', hungUp);
+      try {
+        row = await d.tasks.wait(row, wait, left.signal);
+      } finally {
+        reply.raw.off('close', hungUp);
+      }
+    }
     if (wait > 0 && isFinished(row.status)) return reply.code(200).type(JSON_TYPE).send(d.tasks.answer(row));
     // The state at acceptance (spec: 202 {task_id, status: queued}), whatever a worker did since.
     return reply.code(202).type(JSON_TYPE).send(`{"task_id":${JSON.stringify(row.id)},"status":"queued"}`);
