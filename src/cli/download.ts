@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import cliProgress from 'cli-progress';
@@ -79,7 +79,10 @@ function bar(stream: NodeJS.WriteStream) {
 
 /** Fetches one stored file (its signed URL needs no token) into dir, under a temp name until whole. */
 async function save(session: Session, url: string, dir: string, name: string, signal: AbortSignal): Promise<string> {
-  const target = join(dir, name);
+  // The name comes from the service: only its last path segment is used, so it cannot leave the folder.
+  const safe = basename(name);
+  if (!safe || safe === '.' || safe === '..') throw new Error(`the service gave an unusable file name: ${JSON.stringify(name)}`);
+  const target = join(dir, safe);
   const tmp = `${target}.part`;
   const res = await fetch(session.client.mediaUrl(url), { signal });
   if (!res.ok || !res.body) throw new Error(`GET ${name}: HTTP ${res.status}`);

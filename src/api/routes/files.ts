@@ -41,19 +41,26 @@ export function fileRoutes(app: FastifyInstance, d: ApiDeps): void {
     if ('gone' in opened) throw new ApiError('not_found', opened.gone);
     const { row, size } = opened;
     const etag = `"${row.sha256.slice(0, 32)}"`;
-    fileHeaders(reply, row, etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const range = typeof req.headers.range === 'string' ? parseRange(req.headers.range, size) : undefined;
+    if (req.headers['if-none-match'] === etag) {
+      fileHeaders(reply, row, etag);
+      return reply.code(304).send();
+    }
+    // An empty file has no byte to range over: it is answered whole.
+    const range = typeof req.headers.range === 'string' && size > 0 ? parseRange(req.headers.range, size) : undefined;
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
     const start = range ? range.start : 0;
     const end = range ? range.end : size - 1;
+    let body: Awaited<ReturnType<typeof d.downloads.read>> | undefined;
+    if (req.method !== 'HEAD' && size > 0) {
+      body = await d.downloads.read(row, { start, end });
+      // Evicted by another process between the read of its row and now (answered before any cacheable header is set).
+      if (!body) throw new ApiError('not_found', 'this file was evicted just now; download the post again to store it anew');
+    }
+    fileHeaders(reply, row, etag);
     if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
     reply.header('content-length', String(Math.max(0, end - start + 1)));
     if (req.method === 'HEAD') return reply.send();
     await d.downloads.touch(row.id);
-    const body = size === 0 ? undefined : await d.downloads.read(row, { start, end });
-    // Evicted by another process between the read of its row and now.
-    if (size > 0 && !body) throw new ApiError('not_found', 'this file was evicted just now; download the post again to store it anew');
     return reply.send(body ?? '');
   };
   app.route({ method: ['GET', 'HEAD'], url: '/v1/files/:id', exposeHeadRoute: false, handler: serve });
