@@ -33,8 +33,12 @@ export class BatchService {
       // Even with every entry refused the batch exists: the caller's code reads one answer shape either way.
       return this.store.batchCreate({ id, owner: caller.owner, created_at: now, size: tasks.length }, links, tasks);
     });
-    const outcomes = await Promise.all(entries.map((entry, index) => this.submitOne(entry, caller, group.sink(index))));
+    const settled = await Promise.allSettled(entries.map((entry, index) => this.submitOne(entry, caller, group.sink(index))));
     await group.written;
+    const outcomes = settled.map((o) => {
+      if (o.status === 'rejected') throw o.reason;
+      return o.value;
+    });
     outcomes.forEach((o, index) => ('error' in o ? refused.push({ index, error: o.error }) : accepted.push({ index, ...o })));
     return { batch_id: id, accepted: accepted.length, refused, tasks: accepted };
   }
@@ -42,6 +46,11 @@ export class BatchService {
   private async submitOne(entry: Record<string, unknown>, caller: Caller, sink: EntrySink): Promise<{ task_id: string; status: TaskStatus } | { error: ErrorBody }> {
     try {
       return await this.check(entry, caller, sink);
+    } catch (e) {
+      // Not a refusal but a failure (the store is down): nothing of this batch may be written, or a caller
+      // retrying the request would get every entry twice.
+      sink.poison(e);
+      throw e;
     } finally {
       // A refused entry never reaches the insert: the group must not wait for it.
       sink.settle();
@@ -138,6 +147,8 @@ function parseError(text: string | null): { code: string; retryable: boolean } |
 interface EntrySink extends TaskSink {
   /** The entry is done: inserted, or refused before any insert. */
   settle(): void;
+  /** The entry failed (not refused): the batch is written as nothing at all. */
+  poison(error: unknown): void;
 }
 
 /**
@@ -148,6 +159,7 @@ class InsertGroup {
   private readonly waiting: Array<{ task: NewTask; index: number; resolve: (r: TaskRow) => void; reject: (e: unknown) => void }> = [];
   private open: number;
   private flushed = false;
+  private poisoned: { error: unknown } | undefined;
   private settleWritten!: { resolve: () => void; reject: (e: unknown) => void };
   /** Settles once the batch is written (or failed to be), refused entries or not. */
   readonly written = new Promise<void>((resolve, reject) => (this.settleWritten = { resolve, reject }));
@@ -176,12 +188,20 @@ class InsertGroup {
         return row;
       },
       settle,
+      poison: (error) => {
+        this.poisoned ??= { error };
+      },
     };
   }
 
   private async flush(): Promise<void> {
     this.flushed = true;
     const all = this.waiting.splice(0).sort((a, b) => a.index - b.index);
+    if (this.poisoned) {
+      for (const w of all) w.reject(this.poisoned.error);
+      this.settleWritten.reject(this.poisoned.error);
+      return;
+    }
     try {
       const rows = await this.write(all.map((w) => w.task), all.map((w) => w.index));
       all.forEach((w, i) => w.resolve(rows[i]));
