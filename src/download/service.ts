@@ -140,8 +140,9 @@ export class DownloadService {
         return row;
       } catch (e) {
         if (r.signal.aborted) throw e;
-        // Refused by the rules or over the caps: another rendition of the same CDN will not do better.
-        if (e instanceof MediaError && (e.refused || e.retryable === false)) throw asCrawlError(e);
+        // Refused by the rules: another rendition of the same CDN will not do better. A stream over the size
+        // cap falls through: a smaller rendition may fit.
+        if (e instanceof MediaError && e.refused) throw asCrawlError(e);
         first ??= e;
         r.warn(`media ${index + 1}: ${c.source_quality}: ${(e as Error).message}`);
       }
