@@ -73,4 +73,10 @@ describe('twitter download plans', () => {
     expect(got).toHaveLength(1);
     expect(got[0]!.candidates.map((c) => [c.url, c.w, c.h])).toEqual([['https://video.twimg.com/amplify_video/1/vid/640x360/abs.mp4', 640, 360]]);
   });
+
+  it('a variant without a content type whose URL names a playlist (any case) is the HLS variant, not an mp4', () => {
+    const ctx = { platform: 'twitter', warn: () => undefined } as unknown as CrawlContext;
+    const tweet = { legacy: { extended_entities: { media: [{ type: 'video', video_info: { variants: [{ url: 'https://video.twimg.com/amplify_video/1/pl/X.M3U8?tag=1' }] } }] } } };
+    expect(() => tweetSlots(ctx, tweet)).toThrow(expect.objectContaining({ code: 'upstream_error', message: expect.stringContaining('only as a streaming playlist (X video 1)') }));
+  });
 });

@@ -1,5 +1,5 @@
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
-import { absUrl, fetchable, num, slot } from '../download-slots.js';
+import { absUrl, fetchable, isPlaylist, num, slot } from '../download-slots.js';
 import { detailAction, resolvePost } from './detail.js';
 import { obj, objs, originalOf, pbsUrl, str, type Json } from './parse.js';
 
@@ -22,7 +22,7 @@ function videoCandidates(m: Json): { candidates: StreamCandidate[]; hls: boolean
     const url = absUrl(v.url) ?? absUrl(v.src);
     const type = str(v.content_type) ?? str(v.type);
     if (!url) continue;
-    if (type === 'application/x-mpegURL' || /\.m3u8(?:\?|$)/.test(url)) {
+    if (type === 'application/x-mpegURL' || isPlaylist(url)) {
       hls = true;
       continue;
     }
