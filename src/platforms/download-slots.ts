@@ -23,6 +23,9 @@ export function absUrl(v: unknown): string | undefined {
   return /^https?:\/\/[^\s]+$/i.test(s) ? s : undefined;
 }
 
+/** Whether a URL names an HLS playlist (…/x.m3u8, query or not), which download does not fetch. */
+export const isPlaylist = (url: string): boolean => /\.m3u8(?:[?#]|$)/i.test(url);
+
 /** A positive finite number from a number or a numeric string. */
 export function num(v: unknown): number | undefined {
   const n = typeof v === 'string' && v.trim() ? Number(v) : v;

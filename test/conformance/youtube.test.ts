@@ -13,6 +13,7 @@ import {
   type TrendResult,
 } from '../../src/domain/results.js';
 import { MemoryMemo } from '../../src/tasks/context.js';
+import { resolveDownload } from '../helpers/resolve-download.js';
 import { runAction } from '../helpers/run-action.js';
 
 /*
@@ -253,6 +254,24 @@ describe('youtube.detail', () => {
       aspect: { width: 384, height: 480 },
       stats: { views: 142_650 },
       provenance: 'live',
+    });
+  });
+
+  it('a player answering with another video is blocked, for detail and for download alike', async () => {
+    // The recorded player answers, asked for another id: YouTube's answer names tjz2u2DiveM, not the id asked for.
+    const h = JSON.parse(readFileSync(real('detail-player-tjz2u2DiveM.har'), 'utf8'));
+    for (const e of h.log.entries) {
+      e.request.url = e.request.url.replaceAll('tjz2u2DiveM', 'Zz9Zz9Zz9Zz');
+      if (e.request.postData?.text) e.request.postData.text = e.request.postData.text.replaceAll('tjz2u2DiveM', 'Zz9Zz9Zz9Zz');
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'yt-other-')), 'other.har');
+    writeFileSync(file, JSON.stringify(h));
+    const { result } = await run('detail', { query: 'Zz9Zz9Zz9Zz' }, [file]);
+    expect(result).toMatchObject({ ok: false, error: { code: 'blocked' } });
+    expect((result as any).error.message).toMatch(/another video \(tjz2u2DiveM\)/);
+    await expect(resolveDownload({ source: 'youtube', params: { query: 'Zz9Zz9Zz9Zz' }, replay: [file] })).rejects.toMatchObject({
+      code: 'blocked',
+      message: expect.stringContaining('another video (tjz2u2DiveM)'),
     });
   });
 

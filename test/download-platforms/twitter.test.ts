@@ -62,4 +62,21 @@ describe('twitter download plans', () => {
     const tweet = { legacy: { extended_entities: { media: [{ type: 'video', media_url_https: 'https://pbs.twimg.com/amplify_video_thumb/1/img/x.jpg', video_info: { variants: [{ content_type: 'application/x-mpegURL', url: 'https://video.twimg.com/amplify_video/1/pl/x.m3u8' }] } }] } } };
     expect(() => tweetSlots(ctx, tweet)).toThrow(expect.objectContaining({ code: 'upstream_error', message: expect.stringContaining('only as a streaming playlist (X video 1)') }));
   });
+
+  it('a variant with a relative URL is skipped (no TypeError); the absolute mp4 variant is kept', () => {
+    const ctx = { platform: 'twitter', warn: () => undefined } as unknown as CrawlContext;
+    const tweet = { legacy: { extended_entities: { media: [{ type: 'video', video_info: { variants: [
+      { content_type: 'video/mp4', bitrate: 2176000, url: '/amplify_video/1/vid/1280x720/rel.mp4' },
+      { content_type: 'video/mp4', bitrate: 832000, url: 'https://video.twimg.com/amplify_video/1/vid/640x360/abs.mp4' },
+    ] } }] } } };
+    const got = tweetSlots(ctx, tweet);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.candidates.map((c) => [c.url, c.w, c.h])).toEqual([['https://video.twimg.com/amplify_video/1/vid/640x360/abs.mp4', 640, 360]]);
+  });
+
+  it('a variant without a content type whose URL names a playlist (any case) is the HLS variant, not an mp4', () => {
+    const ctx = { platform: 'twitter', warn: () => undefined } as unknown as CrawlContext;
+    const tweet = { legacy: { extended_entities: { media: [{ type: 'video', video_info: { variants: [{ url: 'https://video.twimg.com/amplify_video/1/pl/X.M3U8?tag=1' }] } }] } } };
+    expect(() => tweetSlots(ctx, tweet)).toThrow(expect.objectContaining({ code: 'upstream_error', message: expect.stringContaining('only as a streaming playlist (X video 1)') }));
+  });
 });

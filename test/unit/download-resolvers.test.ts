@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playCandidates } from '../../src/platforms/bilibili/download.js';
 import { awemeVideoCandidates } from '../../src/platforms/douyin/download.js';
-import { webVideoCandidates } from '../../src/platforms/tiktok/download.js';
+import { appVideoCandidates, webVideoCandidates } from '../../src/platforms/tiktok/download.js';
 import { youtubeCandidates } from '../../src/platforms/youtube/download.js';
 import { rankCandidates } from '../../src/download/pick.js';
 
@@ -37,6 +37,32 @@ describe('download resolvers: what each platform answer offers', () => {
     expect(ranked.map((c) => [c.source_quality, c.watermark])).toEqual([
       ['play_addr_no_watermark_normal_540_0_h264', false],
       ['play_addr_same_as_download_addr_maybe_watermarked', true],
+    ]);
+  });
+
+  it('tiktok web: a rendition listing www.tiktok.com/aweme/v1/play/ first is fetched from its CDN copy', () => {
+    const video = { bitrateInfo: [{ GearName: 'normal_540_0', Bitrate: 8e5, CodecType: 'h264', PlayAddr: { UrlList: ['https://www.tiktok.com/aweme/v1/play/?video_id=v1', 'https://v16.tiktokcdn.com/540'], Width: 576, Height: 1024, DataSize: 12345 } }] };
+    expect(webVideoCandidates(video, 10)).toEqual([
+      { kind: 'video', url: 'https://v16.tiktokcdn.com/540', w: 576, h: 1024, bitrate: 8e5, bytes: 12345, duration_s: 10, watermark: false, source_quality: 'play_addr_no_watermark_normal_540_0_h264' },
+    ]);
+  });
+
+  it('tiktok app: bytevc2 renditions left out, sizes from the video (not the 720x720 placeholder), download_addr watermarked', () => {
+    const c = appVideoCandidates(
+      {
+        width: 576,
+        height: 1024,
+        bit_rate: [
+          { gear_name: 'adapt_1080_1', bit_rate: 3e6, play_addr: { url_key: 'v1_bytevc2_1080p', url_list: ['https://v16m.tiktokcdn.com/vc2'], width: 720, height: 720 } },
+          { gear_name: 'normal_540_0', bit_rate: 8e5, play_addr: { url_key: 'v1_h264_540p', url_list: ['https://www.tiktok.com/aweme/v1/play/?video_id=v1', 'https://v16m.tiktokcdn.com/540'], width: 720, height: 720 } },
+        ],
+        download_addr: { url_list: ['https://v16m.tiktokcdn.com/dl'], width: 720, height: 720 },
+      },
+      10,
+    );
+    expect(c.map((x) => [x.source_quality, x.watermark, x.url, x.w, x.h])).toEqual([
+      ['play_addr_no_watermark_normal_540_0_h264', false, 'https://v16m.tiktokcdn.com/540', 576, 1024],
+      ['download_addr_watermarked', true, 'https://v16m.tiktokcdn.com/dl', 576, 1024],
     ]);
   });
 

@@ -1,15 +1,12 @@
 import { NotFound, ParseError, UpstreamError } from '../../crawl/errors.js';
 import type { DownloadAction, StreamCandidate } from '../../download/types.js';
 import { archive, playurl } from './detail.js';
-import { archiveToDraft, aspectOf, obj, objs, pickUrl, type Json } from './parse.js';
+import { archiveToDraft, aspectOf, obj, objs, pickUrl, positive as num, trackUrls, type Json } from './parse.js';
 import { resolveVideo } from './resolve.js';
 
 /** bilibili's quality ids (qn) in words. */
 const QN: Record<number, string> = { 6: '240p', 16: '360p', 32: '480p', 64: '720p', 74: '720p60', 80: '1080p', 112: '1080p_plus', 116: '1080p60', 120: '4k', 125: 'hdr', 126: 'dolby_vision', 127: '8k' };
 const CODEC: Record<number, string> = { 7: 'avc', 12: 'hevc', 13: 'av1' };
-
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
-const urlsOf = (t: Json): unknown[] => [t.base_url ?? t.baseUrl, ...((t.backup_url ?? t.backupUrl) as unknown[] | undefined ?? [])];
 
 /**
  * Every DASH video track, each joined with the best audio track (highest bandwidth; Dolby/FLAC left out,
@@ -22,10 +19,10 @@ export function playCandidates(raw: unknown, frame?: { width: number; height: nu
   const tracks = objs(dash?.video);
   if (tracks.length) {
     const audio = [...objs(dash?.audio)].sort((a, b) => (num(b.bandwidth) ?? 0) - (num(a.bandwidth) ?? 0))[0];
-    const audioUrl = audio ? pickUrl(urlsOf(audio)) : undefined;
+    const audioUrl = audio ? pickUrl(trackUrls(audio)) : undefined;
     const out: StreamCandidate[] = [];
     for (const t of tracks) {
-      const url = pickUrl(urlsOf(t));
+      const url = pickUrl(trackUrls(t));
       if (!url) continue;
       const qn = Number(t.id);
       const label = `dash_${QN[qn] ?? `qn${qn}`}_${CODEC[Number(t.codecid)] ?? String(t.codecs ?? 'video').split('.')[0]}`;

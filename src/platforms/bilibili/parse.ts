@@ -55,10 +55,14 @@ export function parseClock(v: unknown): number | undefined {
   return s > 0 ? s : undefined;
 }
 
-const positive = (v: unknown): number | undefined => {
+/** A positive finite number from a number or a decimal string. */
+export const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 };
+
+/** A DASH track's URLs: base_url, then its backups (either spelling). */
+export const trackUrls = (t: Json): unknown[] => [t.base_url ?? t.baseUrl, ...arr(t.backup_url ?? t.backupUrl)];
 
 /** A rank, a unix time: a positive whole number; a fraction or a number past 2^53 is no such value. */
 export const positiveInt = (v: unknown): number | undefined => {
@@ -389,7 +393,7 @@ export function streamsOf(raw: unknown, frame?: { width: number; height: number 
   const tracks = objs(dash?.video);
   if (!tracks.length) return { media: [], notes: ['bilibili answered no playable stream (neither durl nor dash)'] };
   const best = [...tracks].sort((a, b) => Number(b.id) - Number(a.id) || (CODEC_RANK[Number(b.codecid)] ?? 0) - (CODEC_RANK[Number(a.codecid)] ?? 0))[0];
-  const url = pickUrl([best.base_url ?? best.baseUrl, ...arr(best.backup_url ?? best.backupUrl)]);
+  const url = pickUrl(trackUrls(best));
   if (!url) return { media: [], notes: ['the DASH answer carries no stream URL'] };
   const m: Media = { kind: 'video', url };
   const w = positive(best.width);

@@ -1,11 +1,7 @@
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
 import { findAweme } from './detail.js';
-import { firstUrl, obj, objs, str, withoutWatermark, type Json } from './parse.js';
-
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
-};
+import { num } from '../download-slots.js';
+import { durationS, firstUrl, imageList, obj, objs, str, withoutWatermark, type Json } from './parse.js';
 
 function urls(addr: unknown): string[] {
   const list = obj(addr)?.url_list;
@@ -42,7 +38,7 @@ export function awemeVideoCandidates(video: Json, durationS?: number): StreamCan
 
 /** Image posts: every image (JPEG/WebP before HEIC), and a live photo's clip as the second half of its group. */
 export function awemeImageSlots(a: Json): MediaSlot[] {
-  const list = objs(a.images).length ? objs(a.images) : objs(obj(a.image_post_info)?.images).map((i) => obj(i.display_image) ?? i);
+  const list = imageList(a);
   const slots: MediaSlot[] = [];
   list.forEach((img, i) => {
     const all = urls(img);
@@ -58,16 +54,11 @@ export function awemeImageSlots(a: Json): MediaSlot[] {
       });
     }
     if (clip) {
-      const c = awemeVideoCandidates(clip, durationOf(clip.duration));
+      const c = awemeVideoCandidates(clip, durationS(clip.duration));
       if (c.length) slots.push({ kind: 'video', group, candidates: c });
     }
   });
   return slots;
-}
-
-function durationOf(v: unknown): number | undefined {
-  const n = num(v);
-  return n === undefined ? undefined : n > 1000 ? n / 1000 : n;
 }
 
 export const downloadAction: DownloadAction = {

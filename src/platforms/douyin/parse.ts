@@ -88,8 +88,13 @@ export function bestStream(video: Json): Stream | undefined {
 }
 
 /** Image posts (aweme_type 68 / "note"): images[] or image_post_info.images[]; a live photo carries its clip. */
+/** An image post's pictures: images[], else image_post_info.images[] (each its display_image). */
+export function imageList(a: Json): Json[] {
+  return objs(a.images).length ? objs(a.images) : objs(obj(a.image_post_info)?.images).map((i) => obj(i.display_image) ?? i);
+}
+
 function imagesOf(a: Json): ItemDraft['media'] {
-  const list = objs(a.images).length ? objs(a.images) : objs(obj(a.image_post_info)?.images).map((i) => obj(i.display_image) ?? i);
+  const list = imageList(a);
   const media: NonNullable<ItemDraft['media']> = [];
   for (const img of list) {
     const url = imageUrl(img);
@@ -102,7 +107,7 @@ function imagesOf(a: Json): ItemDraft['media'] {
 }
 
 /** Durations come in ms in aweme structs (and in seconds in a few older ones: small values). */
-function durationS(v: unknown): number | undefined {
+export function durationS(v: unknown): number | undefined {
   const n = positive(v);
   if (!n) return undefined;
   return n > 1000 ? Math.round(n / 100) / 10 : n;

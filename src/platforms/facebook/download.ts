@@ -37,9 +37,8 @@ function videoCandidates(page: PostPage | undefined, videoId: string | undefined
   }
   // The URL detail picked; the size the page gives is the video's, not necessarily this file's.
   out.push({ kind: 'video', url: picked.url, mime: 'video/mp4', duration_s: picked.duration_s, watermark: false, source_quality: 'page_video' });
-  // The same URL under several keys stays once, with the most telling label (first seen).
-  const seen = new Set<string>();
-  return out.filter((c) => (seen.has(c.url + (c.audio_url ?? '')) ? false : (seen.add(c.url + (c.audio_url ?? '')), true)));
+  // The same URL under several keys: slot() keeps it once, with the most telling label (first seen).
+  return out;
 }
 
 export function pageSlots(draft: ItemDraft, page: PostPage | undefined): MediaSlot[] {

@@ -36,7 +36,7 @@ function withParent(list: unknown, photoId: string, parent: string, seen: Set<st
   return out;
 }
 
-async function restRoots(ctx: CrawlContext, photoId: string, pcursor: string): Promise<{ page: Page<Comment>; raws: Json[] }> {
+async function restRoots(ctx: CrawlContext, photoId: string, pcursor: string): Promise<Page<Comment>> {
   const body = await postRest(ctx, ENDPOINTS.commentList, { photoId, pcursor }, { what: `comments of ${photoId}`, referer: videoUrl(photoId) });
   const raws = objs(body.rootCommentsV2);
   const items: Comment[] = [];
@@ -48,10 +48,10 @@ async function restRoots(ctx: CrawlContext, photoId: string, pcursor: string): P
     // A root announces its replies with a flag (its count may be absent): '' reads them from the first sublist page.
     replyCursors[c.cid] = hasReplies(raw) ? '' : null;
   }
-  return { raws, page: { items, total: parseCount(body.commentCountV2), next_cursor: nextOf(body.pcursorV2, raws.length), reply_cursors: replyCursors } };
+  return { items, total: parseCount(body.commentCountV2), next_cursor: nextOf(body.pcursorV2, raws.length), reply_cursors: replyCursors };
 }
 
-async function graphqlRoots(ctx: CrawlContext, photoId: string, pcursor: string): Promise<{ page: Page<Comment>; raws: Json[] }> {
+async function graphqlRoots(ctx: CrawlContext, photoId: string, pcursor: string): Promise<Page<Comment>> {
   const op = await graphql(ctx, 'commentListQuery', { photoId, pcursor }, { what: `comments of ${photoId}`, referer: videoUrl(photoId) });
   const raws = objs(op.rootComments);
   const seen = new Set<string>();
@@ -65,7 +65,7 @@ async function graphqlRoots(ctx: CrawlContext, photoId: string, pcursor: string)
     // The inline replies are the thread's first page: its pcursor says where the rest begins.
     replyCursors[root.cid] = hasReplies(raw) ? (nextOf(raw.subCommentsPcursor, 1, 'g:') ?? '') : null;
   }
-  return { raws: [], page: { items, total: parseCount(op.commentCount), next_cursor: nextOf(op.pcursor, raws.length, 'g:'), reply_cursors: replyCursors } };
+  return { items, total: parseCount(op.commentCount), next_cursor: nextOf(op.pcursor, raws.length, 'g:'), reply_cursors: replyCursors };
 }
 
 async function repliesPage(ctx: CrawlContext, photoId: string, root: string, cursor: { graphql: boolean; pcursor: string }): Promise<Page<Comment>> {
@@ -96,10 +96,9 @@ async function commentsPage(ctx: CrawlContext, params: Params, cursor?: string):
   const at = cursorOf(cursor);
   const photoId = await resolvePhoto(ctx, params.query);
   if (root) return repliesPage(ctx, photoId, root, at);
-  const { page } = at.graphql
-    ? await graphqlRoots(ctx, photoId, at.pcursor)
-    : await firstOf([() => restRoots(ctx, photoId, at.pcursor), ...(cursor === undefined ? [() => graphqlRoots(ctx, photoId, '')] : [])]);
-  return page;
+  return at.graphql
+    ? graphqlRoots(ctx, photoId, at.pcursor)
+    : firstOf([() => restRoots(ctx, photoId, at.pcursor), ...(cursor === undefined ? [() => graphqlRoots(ctx, photoId, '')] : [])]);
 }
 
 /** replies=all: one root's replies through the sublist (GraphQL visionSubCommentList as fallback). */

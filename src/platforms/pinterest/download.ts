@@ -1,6 +1,6 @@
 import type { CrawlContext } from '../types.js';
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
-import { absUrl, fetchable, num, slot } from '../download-slots.js';
+import { absUrl, fetchable, isPlaylist, num, slot } from '../download-slots.js';
 import { obj, type Json } from './api.js';
 import { detailAction, readPin } from './detail.js';
 import { objs, text } from './parse.js';
@@ -37,7 +37,7 @@ function videoCandidates(list: unknown): { candidates: StreamCandidate[]; hls: b
     const o = obj(v);
     const url = absUrl(o?.url);
     if (!url) continue;
-    if (/\.m3u8(?:\?|$)/i.test(url) || /HLS/.test(key)) {
+    if (isPlaylist(url) || /HLS/.test(key)) {
       hls = true;
       continue;
     }

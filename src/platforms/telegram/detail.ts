@@ -81,12 +81,14 @@ function notes(ctx: CrawlContext, msg: TgMessage): void {
 export async function readMessage(ctx: CrawlContext, params: Params): Promise<{ draft: ItemDraft; msg: TgMessage }> {
   const ref = parsePostRef(params.query);
   const { msg, title } = await findMessage(ctx, ref);
-  notes(ctx, msg);
   return { draft: messageToDraft(msg, title), msg };
 }
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
-  return { items: [(await readMessage(ctx, params)).draft] };
+  const { draft, msg } = await readMessage(ctx, params);
+  // Notes on what the item carries; download says its own (what it leaves out, and why).
+  notes(ctx, msg);
+  return { items: [draft] };
 }
 
 export const detailAction: ItemsAction = {

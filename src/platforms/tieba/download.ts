@@ -2,6 +2,7 @@ import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/
 import { absUrl, slot, slots } from '../download-slots.js';
 import type { ItemDraft } from '../types.js';
 import { detailAction, readThread } from './detail.js';
+import { objs, type Json } from './values.js';
 
 /*
  * A tieba thread's opening floor. The PC JSON's image fragments (type 3) name origin_src (the uploaded
@@ -10,9 +11,6 @@ import { detailAction, readThread } from './detail.js';
  * /forum/pic/item/<name> on the same host, listed first. A thread's video (HTML) is its one stream.
  * Tieba adds no watermark to the files it serves.
  */
-
-type Json = Record<string, unknown>;
-const objs = (v: unknown): Json[] => (Array.isArray(v) ? v : []).filter((o): o is Json => !!o && typeof o === 'object');
 
 /** The /forum/pic/item/ original behind a scaled tieba picture URL, when the URL has that form. */
 export function originalOf(url: string): string | undefined {

@@ -52,24 +52,28 @@ const secUidOf = (v: unknown): string | undefined => {
   return s && isSecUid(s) ? s : undefined;
 };
 
-const isHttp = (u: string): boolean => /^(?:https?:)?\/\//i.test(u);
+export const isHttp = (u: string): boolean => /^(?:https?:)?\/\//i.test(u);
 /** TikTok lists www.tiktok.com/aweme/v1/play/ next to its CDN copies; yt-dlp found those broken, so a CDN copy wins. */
-function firstUrl(list: unknown): string | undefined {
+export function firstUrl(list: unknown): string | undefined {
   const urls = arr(list).filter((u): u is string => typeof u === 'string' && isHttp(u));
   return urls.find((u) => !/^(?:https?:)?\/\/www\.tiktok\.com\//i.test(u)) ?? urls[0];
 }
 /** App image/video address objects {url_list, width, height}. */
-const urlOf = (v: unknown): string | undefined => (typeof v === 'string' && isHttp(v) ? v : firstUrl(obj(v)?.url_list ?? obj(v)?.urlList ?? obj(v)?.UrlList));
+export const urlOf = (v: unknown): string | undefined => (typeof v === 'string' && isHttp(v) ? v : firstUrl(obj(v)?.url_list ?? obj(v)?.urlList ?? obj(v)?.UrlList));
 
 // ---------------------------------------------------------------------------------------------
 // Video streams
 
-interface Stream {
+export interface Stream {
   url: string;
   w?: number;
   h?: number;
   bitrate: number;
   codec: 'h264' | 'h265' | 'other';
+  /** The rendition's name (GearName / gear_name), when the answer gives one. */
+  gear?: string;
+  /** The file size the answer states (web DataSize). */
+  bytes?: number;
 }
 
 function codecOf(name: string): Stream['codec'] | 'unplayable' {
@@ -86,14 +90,17 @@ function codecOf(name: string): Stream['codec'] | 'unplayable' {
  * then higher bitrate; H.265 only when no H.264 is offered, never an H.265 video-only track
  * (…/media-video-hvc1/, yt-dlp #16622). Play streams are TikTok's watermark-free renditions.
  */
+/** An H.265 video-only track (…/media-video-hvc1/) carries no audio: never offered. */
+export const usableStream = (s: Stream): boolean => !(s.codec === 'h265' && /\/media-video-hvc1\/?(?:\?|$)/.test(s.url));
+
 function pickStream(streams: Stream[]): Stream | undefined {
   const rank = (s: Stream): number => (s.codec === 'h264' ? 2 : s.codec === 'other' ? 1 : 0);
-  const usable = streams.filter((s) => !(s.codec === 'h265' && /\/media-video-hvc1\/?(?:\?|$)/.test(s.url)));
+  const usable = streams.filter(usableStream);
   return [...usable].sort((a, b) => rank(b) - rank(a) || (b.w ?? 0) * (b.h ?? 0) - (a.w ?? 0) * (a.h ?? 0) || b.bitrate - a.bitrate)[0];
 }
 
-/** Web video: bitrateInfo[] renditions, then playAddr (a string, or [{src}] on some pages). */
-function webStreams(video: Json): Stream[] {
+/** Web video: the bitrateInfo[] renditions (bytevc2 ones left out). */
+export function webRenditions(video: Json): Stream[] {
   const out: Stream[] = [];
   for (const b of objs(video.bitrateInfo)) {
     const play = obj(b.PlayAddr);
@@ -101,28 +108,44 @@ function webStreams(video: Json): Stream[] {
     const key = str(play?.UrlKey) ?? '';
     const codec = codecOf(`${str(b.CodecType) ?? ''} ${key}`);
     if (!url || codec === 'unplayable') continue;
-    out.push({ url, w: positive(play?.Width), h: positive(play?.Height), bitrate: positive(b.Bitrate) ?? 0, codec });
-  }
-  if (!out.length) {
-    const play = typeof video.playAddr === 'string' ? video.playAddr : objs(video.playAddr).map((p) => str(p.src)).find((u) => u && isHttp(u));
-    const codec = codecOf(str(video.codecType) ?? 'h264');
-    if (play && isHttp(play) && codec !== 'unplayable') out.push({ url: play, w: positive(video.width), h: positive(video.height), bitrate: positive(video.bitrate) ?? 0, codec });
+    const stream: Stream = { url, w: positive(play?.Width), h: positive(play?.Height), bitrate: positive(b.Bitrate) ?? 0, codec };
+    const gear = str(b.GearName);
+    if (gear) stream.gear = gear;
+    const bytes = positive(play?.DataSize);
+    if (bytes) stream.bytes = bytes;
+    out.push(stream);
   }
   return out;
+}
+
+/** Web video's playAddr (a string, or [{src}] on some pages), unless its codec plays nowhere. */
+export function webPlayAddr(video: Json): Stream | undefined {
+  const play = typeof video.playAddr === 'string' ? video.playAddr : objs(video.playAddr).map((p) => str(p.src)).find((u) => u && isHttp(u));
+  const codec = codecOf(str(video.codecType) ?? 'h264');
+  return play && isHttp(play) && codec !== 'unplayable' ? { url: play, w: positive(video.width), h: positive(video.height), bitrate: positive(video.bitrate) ?? 0, codec } : undefined;
+}
+
+/** Web video: bitrateInfo[] renditions, then playAddr. */
+export function webStreams(video: Json): Stream[] {
+  const out = webRenditions(video);
+  if (out.length) return out;
+  const play = webPlayAddr(video);
+  return play ? [play] : [];
 }
 
 /**
  * App video: bit_rate[] renditions, then play_addr_h264 / play_addr (download_addr carries the watermark).
  * The app's address objects report a placeholder 720x720; the size is video.width/height.
  */
-function appStreams(video: Json): Stream[] {
+export function appStreams(video: Json): Stream[] {
   const out: Stream[] = [];
   for (const b of objs(video.bit_rate)) {
     const play = obj(b.play_addr);
     const url = urlOf(play);
     const codec = codecOf(`${str(play?.url_key) ?? ''} ${b.is_bytevc1 === 1 || b.is_h265 === 1 ? 'bytevc1' : ''} ${str(b.gear_name) ?? ''}`);
     if (!url || codec === 'unplayable') continue;
-    out.push({ url, bitrate: positive(b.bit_rate) ?? 0, codec: codec === 'other' ? 'h264' : codec });
+    const gear = str(b.gear_name);
+    out.push({ url, bitrate: positive(b.bit_rate) ?? 0, codec: codec === 'other' ? 'h264' : codec, ...(gear ? { gear } : {}) });
   }
   if (!out.length) {
     for (const [key, codec] of [['play_addr_h264', 'h264'], ['play_addr', 'other']] as const) {

@@ -38,10 +38,13 @@ async function phonePage(ctx: CrawlContext, ref: PostRef, kind: PostKind): Promi
 }
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
-  return { items: [(await readPost(ctx, params)).draft] };
+  const page = await readPost(ctx, params);
+  // The notes speak of the item's media[] (e.g. a video-only stream), which download replaces by its muxed file.
+  for (const note of page.notes) ctx.warn(note);
+  return { items: [page.draft] };
 }
 
-/** The post's page as detail reads it (draft, notes, a video's play info). */
+/** The post's page as detail reads it (draft, notes for detail to say, a video's play info). */
 export async function readPost(ctx: CrawlContext, params: Params): Promise<PostPage> {
   const ref = await resolvePost(ctx, params.query);
   const landed = { kind: ref.kind };
@@ -51,9 +54,7 @@ export async function readPost(ctx: CrawlContext, params: Params): Promise<PostP
       : ref.kind === 'video'
         ? [() => wwwPage(ctx, ref, landed)]
         : [() => wwwPage(ctx, ref, landed), () => phonePage(ctx, ref, landed.kind)];
-  const page = await firstAnswering(routes, isFallbackable);
-  for (const note of page.notes) ctx.warn(note);
-  return page;
+  return firstAnswering(routes, isFallbackable);
 }
 
 export const detailAction: ItemsAction = {

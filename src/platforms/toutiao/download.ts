@@ -1,10 +1,9 @@
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
 import { num, slot, slots, slotsFromDraft } from '../download-slots.js';
 import { detailAction, readPost } from './detail.js';
+import { obj, type Json } from './json.js';
 import { trackUrl } from './parse.js';
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 const entries = (list: unknown): Json[] => (Array.isArray(list) ? list : Object.values(obj(list) ?? {})).map(obj).filter((o): o is Json => !!o);
 
 /*

@@ -17,11 +17,7 @@ const LOGIN_REASONS = new Set(['NsfwLoggedOut', 'NsfwViewerHasNoStatedAge']);
 /** The post as detail gives it, with its tweet node (download reads every media variant from it). */
 export type FocalPost = { draft: ItemDraft; tweet: Json };
 
-/** A focal tweet as a draft, or why X did not show it. */
-export function focalDraft(ctx: CrawlContext, node: TweetNode | undefined, id: string): ItemDraft {
-  return focalPost(ctx, node, id).draft;
-}
-
+/** A focal tweet as a draft with its node, or why X did not show it. */
 function focalPost(ctx: CrawlContext, node: TweetNode | undefined, id: string): FocalPost {
   if (!node) throw new NotFound(`X returned no post ${id} (deleted, or never existed)`);
   if (node.kind === 'tombstone') throw new NotFound(`X shows post ${id} as: ${node.text}`);

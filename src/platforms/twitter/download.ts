@@ -1,5 +1,5 @@
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
-import { fetchable, num, slot } from '../download-slots.js';
+import { absUrl, fetchable, isPlaylist, num, slot } from '../download-slots.js';
 import { detailAction, resolvePost } from './detail.js';
 import { obj, objs, originalOf, pbsUrl, str, type Json } from './parse.js';
 
@@ -18,10 +18,11 @@ function videoCandidates(m: Json): { candidates: StreamCandidate[]; hls: boolean
   const candidates: StreamCandidate[] = [];
   let hls = false;
   for (const v of objs(info?.variants)) {
-    const url = str(v.url) ?? str(v.src);
+    // A relative or otherwise unusable URL is skipped, never handed to new URL() (a TypeError) or the fetcher.
+    const url = absUrl(v.url) ?? absUrl(v.src);
     const type = str(v.content_type) ?? str(v.type);
     if (!url) continue;
-    if (type === 'application/x-mpegURL' || /\.m3u8(?:\?|$)/.test(url)) {
+    if (type === 'application/x-mpegURL' || isPlaylist(url)) {
       hls = true;
       continue;
     }

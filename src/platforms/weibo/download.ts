@@ -1,6 +1,6 @@
 import type { CrawlContext } from '../types.js';
 import type { DownloadAction, MediaSlot, StreamCandidate } from '../../download/types.js';
-import { absUrl, fetchable, num, slot } from '../download-slots.js';
+import { absUrl, fetchable, isPlaylist, num, slot } from '../download-slots.js';
 import { detailAction, readStatus } from './detail.js';
 import { isVideoCard, obj, str, videoDuration, videoStreams } from './parse.js';
 
@@ -21,7 +21,7 @@ function videoSlot(pageInfo: Json, hls: string[]): MediaSlot | undefined {
   const streams = videoStreams(pageInfo);
   for (const s of streams) {
     const url = absUrl(s.url);
-    if (!url || /\.m3u8(?:\?|$)/i.test(url)) continue;
+    if (!url || isPlaylist(url)) continue;
     candidates.push({ kind: 'video', url, mime: 'video/mp4', w: s.w, h: s.h, duration_s: d, watermark: false, source_quality: s.label || 'stream' });
   }
   if (!candidates.length && streams.length) hls.push('weibo video (HLS)');

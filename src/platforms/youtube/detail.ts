@@ -98,18 +98,22 @@ async function optional<T>(ctx: CrawlContext, label: string, fn: () => Promise<T
   }
 }
 
-/** The first player that answers (mobile clients first: their stream URLs need no PO token). */
+/**
+ * The first player that answers (mobile clients first: their stream URLs need no PO token). A player
+ * that answers with another video than the one asked for is a block sign, thrown as Blocked.
+ */
 export async function playerOf(ctx: CrawlContext, id: string): Promise<PlayerAnswer> {
-  return firstOf([() => androidReel(ctx, id), () => visionPlayer(ctx, id), () => webPlayer(ctx, id)]);
+  const answer = await firstOf([() => androidReel(ctx, id), () => visionPlayer(ctx, id), () => webPlayer(ctx, id)]);
+  const answered = str(dig(answer.pr, 'videoDetails', 'videoId'));
+  if (answered && answered !== id) {
+    throw new Blocked(`player for ${id}: YouTube answered with another video (${answered}), a sign this IP is being blocked`);
+  }
+  return answer;
 }
 
 async function detailPage(ctx: CrawlContext, params: Params): Promise<Page<ItemDraft>> {
   const id = parseVideoRef(params.query);
   const { pr, client } = await playerOf(ctx, id);
-  const answered = str(dig(pr, 'videoDetails', 'videoId'));
-  if (answered && answered !== id) {
-    throw new Blocked(`player for ${id}: YouTube answered with another video (${answered}), a sign this IP is being blocked`);
-  }
   const verdict = playability(pr, `video ${id}`);
   if (!pr.videoDetails && !verdict.playable) throw new ParseError(`video ${id}: the player answer has no videoDetails`);
 

@@ -2,15 +2,11 @@ import { Blocked, NotFound } from '../../crawl/errors.js';
 import type { DownloadAction, StreamCandidate } from '../../download/types.js';
 import { playability } from './api.js';
 import { playerOf } from './detail.js';
-import { detailDraft, playableStream } from './parse.js';
+import { num } from '../download-slots.js';
+import { detailDraft, directFormat, playableStream } from './parse.js';
 import { parseVideoRef } from './refs.js';
 import { arr, obj, str, type Json } from './text.js';
 
-const num = (v: unknown): number | undefined => {
-  const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
-};
-const direct = (f: Json) => typeof f.url === 'string' && /^https:\/\//.test(f.url);
 const label = (f: Json) => str(f.qualityLabel) ?? (num(f.height) ? `${num(f.height)}p` : `itag${String(f.itag)}`);
 
 /**
@@ -23,7 +19,7 @@ export function youtubeCandidates(pr: Json): { candidates: StreamCandidate[]; ci
   const adaptive = arr(sd.adaptiveFormats).map(obj).filter((f): f is Json => !!f);
   const progressive = arr(sd.formats).map(obj).filter((f): f is Json => !!f);
   const ciphered = [...adaptive, ...progressive].some((f) => f.signatureCipher !== undefined || f.cipher !== undefined);
-  const mp4 = (f: Json, kind: 'video' | 'audio') => direct(f) && new RegExp(`^${kind}/mp4`).test(str(f.mimeType) ?? '');
+  const mp4 = (f: Json, kind: 'video' | 'audio') => directFormat(f) && new RegExp(`^${kind}/mp4`).test(str(f.mimeType) ?? '');
   const audio = adaptive.filter((f) => mp4(f, 'audio')).sort((a, b) => (num(b.bitrate) ?? 0) - (num(a.bitrate) ?? 0))[0];
   const duration = (f: Json) => (num(f.approxDurationMs) ? (num(f.approxDurationMs) as number) / 1000 : undefined);
   const out: StreamCandidate[] = [];
@@ -43,7 +39,7 @@ export function youtubeCandidates(pr: Json): { candidates: StreamCandidate[]; ci
       });
     }
   }
-  for (const f of progressive.filter(direct)) {
+  for (const f of progressive.filter(directFormat)) {
     out.push({ kind: 'video', url: f.url as string, w: num(f.width), h: num(f.height), bitrate: num(f.bitrate), duration_s: duration(f), watermark: false, source_quality: `progressive_${label(f)}_itag${String(f.itag)}` });
   }
   return { candidates: out, ciphered };

@@ -549,6 +549,9 @@ export interface Stream {
 
 export type StreamChoice = { stream: Stream } | { none: string };
 
+/** A format whose URL is given as is (https), not signature-ciphered. */
+export const directFormat = (f: Json): boolean => typeof f.url === 'string' && /^https:\/\//.test(f.url);
+
 /**
  * A playable stream: a progressive (audio+video) format with a direct URL, else the HLS master playlist the
  * Apple clients get (the media proxy rewrites its renditions). Ciphered formats (signatureCipher) need the
@@ -558,7 +561,7 @@ export function playableStream(pr: Json): StreamChoice {
   const sd = obj(pr.streamingData);
   if (!sd) return { none: 'YouTube sent no streamingData' };
   const formats = arr(sd.formats).map(obj).filter((f): f is Json => !!f);
-  const direct = formats.filter((f) => typeof f.url === 'string' && /^https:\/\//.test(f.url as string));
+  const direct = formats.filter(directFormat);
   if (direct.length) {
     const best = direct.reduce((a, b) => ((Number(b.height) || 0) > (Number(a.height) || 0) ? b : a));
     const ms = Number(best.approxDurationMs);
