@@ -25,7 +25,6 @@ export interface TransferDone {
   sha256: string;
   /** The origin's content type (may be a generic one). */
   type?: string;
-  resumedFrom: number;
 }
 
 /**
@@ -81,7 +80,7 @@ export async function transfer(proxy: MediaProxy, r: TransferRequest): Promise<T
     // The origin dropped the connection or stalled: what arrived stays in the partial file for a retry.
     throw new MediaError('upstream_error', `the origin broke off the transfer after ${bytes} bytes: ${(e as Error).message}`);
   }
-  return { bytes, sha256: hash.digest('hex'), type: answer.headers['content-type'], resumedFrom: start };
+  return { bytes, sha256: hash.digest('hex'), type: answer.headers['content-type'] };
 }
 
 export async function sha256File(file: string): Promise<string> {

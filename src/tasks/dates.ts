@@ -1,8 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 
 /** Date-range params: accepted on search, posts and comments, normalised to unix seconds. */
-export const DATE_PARAMS = ['since', 'until'] as const;
-
 // Unix seconds from 1970 to 9999: ten or fewer digits. A 13-digit number is milliseconds, refused by name.
 const SECONDS_MAX = 253_402_300_799;
 const DIGITS = /^\d{1,12}$/;

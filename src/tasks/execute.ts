@@ -12,7 +12,6 @@ import type { ActionDef, CrawlContext, ItemsAction, Params, PlatformAdapter } fr
 import { walkComments } from './comment-walk.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { buildFilter } from './filters.js';
-import { dateRange, inRange } from './dates.js';
 import { compact, normalizeItem } from './normalize.js';
 import { asCrawlError as toCrawlError, sourceOf, withWarnings } from './outcome.js';
 

@@ -3,6 +3,7 @@ import { ApiError } from '../domain/errors.js';
 import { CALLBACK_URL_MAX } from '../webhooks/target.js';
 import type { ActionDef, CommentsAction, Params, PlatformAdapter } from '../platforms/types.js';
 import { parseDateParam } from './dates.js';
+import { REPLIES_MODES } from './comment-walk.js';
 
 export const LIMIT_MAX = 100;
 export const DEFAULT_LIMIT = 24;
@@ -55,7 +56,7 @@ function repliesParam(def: CommentsAction): CatalogParam {
     all
       ? 'none: top-level comments only; first: the replies the platform sends with each page; all: every reply of every thread (paged, parent_id set)'
       : 'none: top-level comments only; first: the replies the platform sends with each page (this platform has no reply pages to walk)',
-    { enum: all ? ['none', 'first', 'all'] : ['none', 'first'], default: 'first' },
+    { enum: all ? [...REPLIES_MODES] : REPLIES_MODES.filter((m) => m !== 'all'), default: 'first' },
   );
 }
 const DATE_FORMS = 'unix seconds (number or digit string), an ISO 8601 date, or a date-time with a zone';
@@ -84,7 +85,7 @@ function shapeParams(action: string, def: ActionDef, adapter: PlatformAdapter): 
       return out;
     }
     case 'comments':
-      return DATED_ACTIONS.has(action) ? [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache, SINCE, UNTIL] : [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache];
+      return [LIMIT, CURSOR, repliesParam(def), COMMENT_MAX_ITEMS, ...cache, SINCE, UNTIL];
     case 'download':
       // Never served from the result cache (files may have been evicted since): no force or max_age_s.
       return [
