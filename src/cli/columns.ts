@@ -3,7 +3,7 @@ import type { CsvColumn } from '../exports/columns.js';
 import { clean, compact, time } from './text.js';
 
 // Result shapes and the CSV column sets live with the export writer, shared with GET /v1/tasks/{id}/export.
-export { shapeOf, authorCsv, commentCsv, itemCsv, trendCsv, writeCsv, type CsvColumn, type Shape } from '../exports/columns.js';
+export { shapeOf, writeCsv, type CsvColumn, type Shape } from '../exports/columns.js';
 
 /** A table column: `flex` takes the width the others leave. */
 export interface TableColumn<T> {

@@ -1,7 +1,7 @@
 import type { Author, CommentsResult, CreatorResult, Envelope, TrendResult, WriteResult } from '../../client/dist/index.js';
-import { exportColumns, isExportShape } from '../exports/stream.js';
+import { exportColumns, isExportShape, resultRows } from '../exports/stream.js';
 import { commentTable, itemTable, trendTable, writeCsv, type CsvColumn, type Shape } from './columns.js';
-import { csvCell, csvLine } from './csv.js';
+import { csvCell, csvLine } from '../exports/csv.js';
 import { keyValues, table } from './table.js';
 
 export type Format = 'table' | 'json' | 'ndjson' | 'csv';
@@ -12,22 +12,10 @@ export interface Out {
   columns: number;
 }
 
-/** The rows a result is made of: cards, comments, trends, the author, the write result. */
+/** The rows a result is made of: cards, comments, trends, the author (as an export has them), or the write result itself. */
 export function rowsOf(shape: Shape, result: unknown): unknown[] {
   if (!result || typeof result !== 'object') return [];
-  switch (shape) {
-    case 'items':
-    case 'comments':
-      return (result as Envelope | CommentsResult).items ?? [];
-    case 'trends':
-      return (result as TrendResult).data?.trends ?? [];
-    case 'creator': {
-      const author = (result as CreatorResult).data?.author;
-      return author ? [author] : [];
-    }
-    default:
-      return [result];
-  }
+  return isExportShape(shape) ? [...resultRows(shape, result)] : [result];
 }
 
 function csvColumns(shape: Shape, resolve: (u: string | undefined) => string | undefined): Array<CsvColumn<never>> | undefined {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry, CommentsResult, Envelope } from '../../client/dist/index.js';
-import { csvCell } from '../../src/cli/csv.js';
+import { csvCell } from '../../src/exports/csv.js';
 import { mergePages } from '../../src/cli/merge.js';
 import { parseParams } from '../../src/cli/params.js';
 import { table } from '../../src/cli/table.js';
